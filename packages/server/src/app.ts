@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { installGuard } from './auth/guard.ts';
+import type { Config } from './config/schema.ts';
+import { installErrorHandler } from './error-handler.ts';
+import { KafkaPool } from './kafka/pool.ts';
+import { loggerOptions, OneLineRequestLog } from './logger.ts';
+import { installMetrics } from './metrics.ts';
+import { clusterRoutes } from './routes/clusters.ts';
+import { opsRoutes } from './routes/ops.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { installSecurityHeaders } from './security-headers.ts';
+import type { Services } from './services.ts';
+import { installUi } from './ui.ts';
+import { VERSION } from './version.ts';
+
+export type AppOptions = { uiDir?: string; logger?: boolean };
+
+/** The whole application; `main.ts` only listens. Tests build the same tree (STYLE §2). */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config),
+    logController: new OneLineRequestLog(),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 10 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installSecurityHeaders(app);
+  installGuard(app, config);
+  const metrics = installMetrics(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Kafka Console API', version: VERSION },
+      servers: [{ url: config.basePath.slice(0, -1) || '/' }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  const kafka = new KafkaPool(config);
+  app.addHook('onClose', () => kafka.close());
+  const services: Services = { config, kafka };
+  const prefix = config.basePath.slice(0, -1);
+  await app.register(sessionRoutes, { ...services, prefix });
+  await app.register(clusterRoutes, { ...services, prefix });
+  await app.register(opsRoutes, { ...services, metrics, prefix });
+  app.get(`${prefix}/api/openapi.json`, { schema: { hide: true } }, () => app.swagger());
+  await installUi(app, config.basePath, options.uiDir);
+  return app;
+}

@@ -1,0 +1,70 @@
+import type { Action, Resource } from '@console/contract';
+
+/** Defaults carried over from AKHQ's shipped configuration (contract §4.1, §4.3). */
+
+export const DEFAULT_INTERNAL_REGEXPS = [
+  '^_.*$',
+  '^.*_schemas$',
+  '^.*connect-config$',
+  '^.*connect-offsets$',
+  '^.*connect-status$',
+];
+export const DEFAULT_STREAM_REGEXPS = ['^.*-changelog$', '^.*-repartition$', '^.*-rekey$'];
+
+const ALL_RESOURCES: Resource[] = [
+  'TOPIC',
+  'TOPIC_DATA',
+  'CONSUMER_GROUP',
+  'CONNECT_CLUSTER',
+  'CONNECTOR',
+  'SCHEMA',
+  'NODE',
+  'ACL',
+  'KSQLDB',
+];
+
+export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Action[] }[]> = {
+  reader: [
+    { resources: [...ALL_RESOURCES], actions: ['READ'] },
+    { resources: ['TOPIC', 'NODE'], actions: ['READ_CONFIG'] },
+  ],
+  'topic-admin': [
+    {
+      resources: ['TOPIC', 'TOPIC_DATA'],
+      actions: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'READ_CONFIG', 'ALTER_CONFIG'],
+    },
+  ],
+  'topic-data-admin': [
+    { resources: ['TOPIC_DATA'], actions: ['READ', 'CREATE', 'DELETE'] },
+    { resources: ['TOPIC'], actions: ['READ'] },
+  ],
+  'consumer-group-admin': [
+    { resources: ['CONSUMER_GROUP'], actions: ['READ', 'UPDATE_OFFSET', 'DELETE', 'DELETE_OFFSET'] },
+  ],
+  'connect-cluster-reader': [{ resources: ['CONNECT_CLUSTER'], actions: ['READ'] }],
+  // AKHQ's shipped connector-admin lacks UPDATE, so nobody could edit a connector; ours includes it.
+  'connector-admin': [
+    { resources: ['CONNECTOR'], actions: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'UPDATE_STATE'] },
+  ],
+  'schema-admin': [
+    { resources: ['SCHEMA'], actions: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'DELETE_VERSION'] },
+  ],
+  'node-admin': [{ resources: ['NODE'], actions: ['READ', 'READ_CONFIG', 'ALTER_CONFIG'] }],
+  'acl-reader': [{ resources: ['ACL'], actions: ['READ'] }],
+  'ksqldb-admin': [{ resources: ['KSQLDB'], actions: ['READ', 'EXECUTE'] }],
+};
+
+export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
+  reader: [{ role: 'reader' }],
+  admin: [
+    'node-admin',
+    'topic-admin',
+    'topic-data-admin',
+    'consumer-group-admin',
+    'connect-cluster-reader',
+    'connector-admin',
+    'schema-admin',
+    'acl-reader',
+    'ksqldb-admin',
+  ].map((role) => ({ role })),
+};

@@ -1,0 +1,152 @@
+import { Action, DateTimeFormat, GroupsListView, Resource, SortOrder, TopicListView } from '@console/contract';
+import { z } from 'zod';
+import {
+  DEFAULT_GROUPS,
+  DEFAULT_INTERNAL_REGEXPS,
+  DEFAULT_ROLES,
+  DEFAULT_STREAM_REGEXPS,
+} from './defaults.ts';
+
+const regex = z.string().refine(
+  (source) => {
+    try {
+      new RegExp(source);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'not a valid regular expression' },
+);
+
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+
+/** Credentials and timeout shared by every HTTP upstream (registry, Connect, ksqlDB). */
+const upstream = {
+  url: httpUrl,
+  basicAuthUsername: z.string().optional(),
+  basicAuthPassword: z.string().optional(),
+  timeoutMs: z.number().int().positive().default(10_000),
+};
+
+const namedUpstream = z.strictObject({
+  name: z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
+  ...upstream,
+});
+
+const UiOptionsConfig = z.strictObject({
+  topic: z
+    .strictObject({
+      defaultView: TopicListView.optional(),
+      skipConsumerGroups: z.boolean().optional(),
+      skipLastRecord: z.boolean().optional(),
+      showAllConsumerGroups: z.boolean().optional(),
+      groupsDefaultView: GroupsListView.optional(),
+    })
+    .prefault({}),
+  topicData: z
+    .strictObject({ sort: SortOrder.optional(), dateTimeFormat: DateTimeFormat.optional() })
+    .prefault({}),
+});
+
+/** Kafka client properties, Java-style keys (`bootstrap.servers`, `sasl.mechanism`...) as in AKHQ configs. */
+const KafkaProperties = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))
+  .refine((p) => Boolean(p['bootstrap.servers']?.trim()), {
+    message: 'bootstrap.servers is required',
+    path: ['bootstrap.servers'],
+  });
+
+const ClusterConfig = z.strictObject({
+  properties: KafkaProperties,
+  schemaRegistry: z
+    .strictObject({ ...upstream, type: z.enum(['confluent', 'tibco', 'glue']).default('confluent') })
+    .optional(),
+  connect: z.array(namedUpstream).default([]),
+  ksqldb: z.array(namedUpstream).default([]),
+  uiOptions: UiOptionsConfig.optional(),
+});
+
+const Binding = z.strictObject({
+  role: z.string(),
+  patterns: z.array(regex).default(['.*']),
+  clusters: z.array(regex).default(['.*']),
+});
+
+const Security = z.strictObject({
+  enabled: z.boolean().default(false),
+  /** Bindings everyone gets, anonymous users included; null means anonymous users get nothing. */
+  defaultGroup: z.string().nullable().default('admin'),
+  roles: z
+    .record(z.string(), z.array(z.strictObject({ resources: z.array(Resource), actions: z.array(Action) })))
+    .prefault(DEFAULT_ROLES),
+  groups: z.record(z.string(), z.array(Binding)).prefault(DEFAULT_GROUPS),
+});
+
+/** basePath is kept as `/` or `/prefix/`: leading and trailing slash, so joins never double or drop one. */
+const BasePath = z
+  .string()
+  .regex(/^\/?[\w\-./]*$/, 'must be a URL path such as / or /kafka')
+  .transform((p) => `/${p.split('/').filter(Boolean).join('/')}/`.replace('//', '/'));
+
+export const ConfigSchema = z
+  .strictObject({
+    basePath: BasePath.default('/'),
+    server: z
+      .strictObject({
+        host: z.string().default('0.0.0.0'),
+        port: z.number().int().min(0).max(65535).default(8080),
+      })
+      .prefault({}),
+    logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    clusters: z
+      .record(z.string().regex(/^[\w-]+$/, 'cluster names use letters, digits, _ and - only'), ClusterConfig)
+      .refine((c) => Object.keys(c).length > 0, { message: 'at least one cluster is required' }),
+    kafkaClient: z
+      .strictObject({
+        connectTimeoutMs: z.number().int().positive().default(3_000),
+        requestTimeoutMs: z.number().int().positive().default(15_000),
+        retries: z.number().int().min(0).default(1),
+      })
+      .prefault({}),
+    pagination: z.strictObject({ pageSize: z.number().int().positive().default(25) }).prefault({}),
+    topic: z
+      .strictObject({
+        replication: z.number().int().positive().default(1),
+        partition: z.number().int().positive().default(1),
+        retention: z.number().int().default(86_400_000),
+        internalRegexps: z.array(regex).default(DEFAULT_INTERNAL_REGEXPS),
+        streamRegexps: z.array(regex).default(DEFAULT_STREAM_REGEXPS),
+      })
+      .prefault({}),
+    topicData: z
+      .strictObject({
+        /** Records per page and per search batch. */
+        size: z.number().int().positive().default(50),
+        /** Values longer than this are truncated in lists; the full record stays available by offset. */
+        maxMessageLength: z.number().int().positive().default(1_000_000),
+        /** Budgets every scan ends within (DESIGN, "Reading records"). */
+        scanMaxRecords: z.number().int().positive().default(1_000_000),
+        scanMaxBytes: z.number().int().positive().default(512 * 1024 * 1024),
+        scanMaxMs: z.number().int().positive().default(60_000),
+      })
+      .prefault({}),
+    uiOptions: UiOptionsConfig.prefault({}),
+    security: Security.prefault({}),
+  })
+  .superRefine((config, ctx) => {
+    const { defaultGroup, groups, roles } = config.security;
+    if (defaultGroup !== null && !groups[defaultGroup]) {
+      ctx.addIssue({ code: 'custom', path: ['security', 'defaultGroup'], message: `no group '${defaultGroup}'` });
+    }
+    for (const [name, bindings] of Object.entries(groups)) {
+      bindings.forEach((b, i) => {
+        if (!roles[b.role]) {
+          ctx.addIssue({ code: 'custom', path: ['security', 'groups', name, i, 'role'], message: `no role '${b.role}'` });
+        }
+      });
+    }
+  });
+
+export type Config = z.output<typeof ConfigSchema>;
+export type ClusterConfig = Config['clusters'][string];

@@ -1,0 +1,50 @@
+import type { ErrorEnvelope, FieldError } from '@console/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, STATUS_BY_CODE } from './errors.ts';
+import { translateKafkaError } from './kafka/errors.ts';
+
+/** Produces the one error envelope (STYLE §4). 5xx messages stay generic; details go to the log. */
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const cluster = (request.params as { cluster?: string } | undefined)?.cluster ?? '?';
+    const known = error instanceof AppError ? error : translateKafkaError(cluster, error);
+    let body: ErrorEnvelope;
+    let status: number;
+    if (known) {
+      status = known.status;
+      body = { message: known.message, code: known.code, requestId: request.id };
+      if (known.fields) body.fields = known.fields;
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: FieldError[] = error.validation.map((issue) => ({
+        field: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
+        message: issue.message ?? 'invalid',
+      }));
+      status = 400;
+      body = {
+        message: fields.map((f) => `${f.field}: ${f.message}`).join('; '),
+        code: 'BAD_REQUEST',
+        requestId: request.id,
+        fields,
+      };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own refusals (malformed JSON, body too large, unsupported media type) are safe to echo.
+      status = error.statusCode;
+      body = { message: error.message, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', requestId: request.id };
+    } else {
+      status = 500;
+      body = { message: 'Internal Server Error', code: 'INTERNAL', requestId: request.id };
+    }
+    if (status >= 500) request.log.error({ err: error }, body.message);
+    else request.log.info({ code: body.code, reason: body.message }, 'request refused');
+    return reply.code(status).type('application/json').send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(STATUS_BY_CODE.NOT_FOUND).send({
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+      code: 'NOT_FOUND',
+      requestId: request.id,
+    } satisfies ErrorEnvelope),
+  );
+}

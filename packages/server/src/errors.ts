@@ -1,0 +1,34 @@
+import type { ErrorCode, FieldError } from '@console/contract';
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  INTERNAL: 500,
+  UPSTREAM_UNAVAILABLE: 502,
+  CLUSTER_UNAVAILABLE: 503,
+  UPSTREAM_TIMEOUT: 504,
+};
+
+/** An error whose message is safe to show the caller; anything else becomes a generic 500. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: FieldError[] | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { fields?: FieldError[]; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.fields = options.fields;
+  }
+
+  get status(): number {
+    return STATUS_BY_CODE[this.code];
+  }
+}
+
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string, cause?: unknown) => new AppError('CONFLICT', message, { cause });
+export const badRequest = (field: string, message: string) =>
+  new AppError('BAD_REQUEST', `${field}: ${message}`, { fields: [{ field, message }] });

@@ -1,0 +1,22 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config/load.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig(process.argv.slice(2), process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`Invalid configuration: ${error.message}\n`);
+  process.exit(1);
+}
+
+const app = await buildApp(config);
+await app.listen({ host: config.server.host, port: config.server.port });
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, async () => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  });
+}
