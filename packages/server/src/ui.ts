@@ -34,7 +34,7 @@ export async function installUi(app: FastifyInstance, basePath: string, uiDir = 
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, {
       root: uiDir,
-      prefix,
+      prefix: '/',
       index: false,
       wildcard: true,
       setHeaders: (res, path) => {
@@ -48,5 +48,5 @@ export async function installUi(app: FastifyInstance, basePath: string, uiDir = 
       }
       return sendIndex(reply);
     });
-  });
+  }, { prefix: `${basePath}ui` });
 }

@@ -39,6 +39,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
       if (issue.code === 'unrecognized_keys') {
         return `${[key === '(root)' ? '' : `${key}.`, issue.keys[0]].join('')}: unknown key`;
       }
+      if (issue.code === 'invalid_key') return `${key}: ${issue.issues[0]?.message ?? issue.message}`;
       return `${key}: ${issue.message}`;
     })
     .join('; ');

@@ -1,0 +1,137 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { installGuard } from './auth/guard.ts';
+import { testConfig } from './test-support/config.ts';
+
+const INDEX = '<html><head><base href="/ui/" /><meta name="base-path" content="/" /></head><body></body></html>';
+
+function fakeUiBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ui-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  return dir;
+}
+
+const apps: Awaited<ReturnType<typeof buildApp>>[] = [];
+async function app(overrides: Record<string, unknown> = {}) {
+  const built = await buildApp(testConfig(overrides), { uiDir: fakeUiBuild(), logger: false });
+  apps.push(built);
+  return built;
+}
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
+
+describe('app', () => {
+  it('answers unknown routes and clusters with the error envelope, never a stack', async () => {
+    const server = await app();
+    const route = await server.inject('/api/nothing/here/at/all');
+    expect(route.statusCode).toBe(404);
+    expect(route.json()).toEqual({
+      message: 'No route GET /api/nothing/here/at/all',
+      code: 'NOT_FOUND',
+      requestId: route.headers['x-request-id'],
+    });
+    const cluster = await server.inject('/api/nope/ui-options');
+    expect(cluster.statusCode).toBe(404);
+    expect(cluster.json()).toMatchObject({ message: "Cluster 'nope' not found", code: 'NOT_FOUND' });
+    expect(cluster.body).not.toContain('at ');
+  });
+
+  it('answers a cluster whose brokers are down with 503 naming the cluster', async () => {
+    const server = await app();
+    const started = Date.now();
+    const res = await server.inject('/api/local/node');
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'CLUSTER_UNAVAILABLE', message: "Cluster 'local' is unreachable" });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const ready = await server.inject('/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ ready: false, clusters: [{ id: 'local', ready: false }] });
+    expect((await server.inject('/health')).statusCode).toBe(200);
+  });
+
+  it('keeps a request id given by a proxy and makes one otherwise', async () => {
+    const server = await app();
+    const given = await server.inject({ url: '/health', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const made = await server.inject('/health');
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves everything under the deployment prefix', async () => {
+    const server = await app({ basePath: '/kafka' });
+    expect((await server.inject('/kafka/api/cluster')).json()).toEqual([{ id: 'local', registry: false }]);
+    expect((await server.inject('/api/cluster')).statusCode).toBe(404);
+    expect((await server.inject('/kafka/health')).statusCode).toBe(200);
+    const deepLink = await server.inject('/kafka/ui/local/topic/my.topic/data?sort=NEWEST');
+    expect(deepLink.statusCode).toBe(200);
+    expect(deepLink.body).toContain('<base href="/kafka/ui/" />');
+    expect(deepLink.body).toContain('<meta name="base-path" content="/kafka/" />');
+    expect((await server.inject('/kafka/ui/assets/app-1234.js')).headers['cache-control']).toContain('immutable');
+    expect((await server.inject('/kafka/ui/assets/missing.js')).statusCode).toBe(404);
+    expect((await server.inject('/kafka/')).headers.location).toBe('/kafka/ui');
+    expect((await server.inject('/')).headers.location).toBe('/kafka/');
+    const openapi = (await server.inject('/kafka/api/openapi.json')).json();
+    expect(openapi.servers).toEqual([{ url: '/kafka' }]);
+  });
+
+  it('sends the security headers the console satisfies', async () => {
+    const res = await (await app()).inject('/ui/');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('merges per-cluster UI options over global ones', async () => {
+    const server = await app({
+      uiOptions: { topic: { defaultView: 'ALL', skipLastRecord: true }, topicData: { sort: 'NEWEST' } },
+      clusters: {
+        local: {
+          properties: { 'bootstrap.servers': '127.0.0.1:1' },
+          uiOptions: { topic: { defaultView: 'HIDE_STREAM' }, topicData: { dateTimeFormat: 'ISO' } },
+        },
+      },
+    });
+    expect((await server.inject('/api/local/ui-options')).json()).toEqual({
+      topic: { defaultView: 'HIDE_STREAM', skipLastRecord: true },
+      topicData: { sort: 'NEWEST', dateTimeFormat: 'ISO' },
+    });
+  });
+
+  it('documents every API route in the OpenAPI document', async () => {
+    const paths = Object.keys((await (await app()).inject('/api/openapi.json')).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/cluster', '/api/{cluster}/ui-options', '/api/me', '/api/auths', '/api/{cluster}/node']),
+    );
+  });
+});
+
+describe('access', () => {
+  it('refuses to register an API route that has no access rule', () => {
+    const server = Fastify();
+    installGuard(server, testConfig());
+    expect(() => server.get('/api/unlisted', () => 'x')).toThrow('GET /api/unlisted has no entry in ROUTE_ACCESS');
+  });
+
+  it('reports the default group to anonymous users and enforces it when security is on', async () => {
+    const open = await app({ security: { enabled: true, defaultGroup: 'reader' } });
+    const me = (await open.inject('/api/me')).json();
+    expect(me.logged).toBe(false);
+    expect(me.roles[0]).toMatchObject({ resources: expect.arrayContaining(['TOPIC', 'NODE']), actions: ['READ'] });
+    expect((await open.inject('/api/local/node')).statusCode).toBe(503);
+
+    const closed = await app({ security: { enabled: true, defaultGroup: null } });
+    expect((await closed.inject('/api/me')).json()).toEqual({ logged: false });
+    const refused = await closed.inject('/api/local/node');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await closed.inject('/api/cluster')).statusCode).toBe(401);
+    expect((await closed.inject('/api/auths')).json()).toMatchObject({ loginEnabled: true });
+  });
+});
