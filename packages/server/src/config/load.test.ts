@@ -82,3 +82,12 @@ describe('config', () => {
     expect(() => loadConfig([`--config=${writeConfig('a: [')}`], {})).toThrow('is not valid YAML');
   });
 });
+
+describe('config.example.yaml', () => {
+  it('is itself a valid configuration', () => {
+    const file = new URL('../../../../config.example.yaml', import.meta.url).pathname;
+    const config = loadConfig(['--config', file], {});
+    expect(Object.keys(config.clusters)).toEqual(['local']);
+    expect(config.clusters.local?.connect[0]?.name).toBe('connect');
+  });
+});
