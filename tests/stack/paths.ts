@@ -1,0 +1,22 @@
+// Where the stack keeps things. Derived from this file's location so any cwd works.
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const stackDir = join(repoRoot, '.stack');
+export const logsDir = join(stackDir, 'logs');
+export const cacheDir = join(repoRoot, '.cache', 'stack');
+export const mavenDir = join(repoRoot, 'tests', 'stack', 'maven');
+
+export const stateFile = join(stackDir, 'state.json');
+export const envFile = join(stackDir, 'env');
+export const consoleConfigFile = join(stackDir, 'console.yaml');
+export const lockFile = join(stackDir, 'lock');
+
+export function componentDir(name: string): string {
+  return join(stackDir, name);
+}
+
+export function logFile(name: string): string {
+  return join(logsDir, name);
+}
