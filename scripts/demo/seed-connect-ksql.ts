@@ -16,8 +16,12 @@ export async function seedConnectAndKsql(endpoints: Endpoints): Promise<void> {
     file,
     topic: DEMO_TOPICS.fileLines,
   }, 'PUT');
+  const shown = (await postJson(`${endpoints.ksqldb}/ksql`, { ksql: 'SHOW STREAMS;', streamsProperties: {} })) as [
+    { streams: { name: string }[] },
+  ];
+  if (shown[0].streams.some((s) => s.name === 'ORDERS')) return;
   await postJson(`${endpoints.ksqldb}/ksql`, {
-    ksql: `CREATE STREAM IF NOT EXISTS ORDERS (orderId INT, customer VARCHAR, total DOUBLE) WITH (kafka_topic='${DEMO_TOPICS.orders}', value_format='JSON');`,
+    ksql: `CREATE STREAM ORDERS (orderId INT, customer VARCHAR, total DOUBLE) WITH (kafka_topic='${DEMO_TOPICS.orders}', value_format='JSON');`,
     streamsProperties: {},
   });
 }
