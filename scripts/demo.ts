@@ -18,7 +18,12 @@ function run(command: string, args: string[]) {
 
 function stackEnv(): Record<string, string> {
   const text = readFileSync(`${root}.stack/env`, 'utf8');
-  return Object.fromEntries(text.split('\n').filter(Boolean).map((line) => line.split('=', 2) as [string, string]));
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('=', 2) as [string, string]),
+  );
 }
 
 run(process.execPath, ['tests/stack/cli.ts', 'up']);
@@ -37,7 +42,9 @@ await seedConnectAndKsql(endpoints);
 run('pnpm', ['build']);
 
 const port = process.env.PORT ?? '8080';
-console.log(`demo: console on http://localhost:${port}/ui (Ctrl-C stops it; pnpm stack:down stops the stack)`);
+console.log(
+  `demo: console on http://localhost:${port}/ui (Ctrl-C stops it; pnpm stack:down stops the stack)`,
+);
 const console_ = spawn(process.execPath, ['packages/server/src/main.ts', '--config', '.stack/console.yaml'], {
   cwd: root,
   stdio: 'inherit',

@@ -1,4 +1,10 @@
-export type Endpoints = { bootstrap: string; registry: string; connect: string; ksqldb: string; workDir: string };
+export type Endpoints = {
+  bootstrap: string;
+  registry: string;
+  connect: string;
+  ksqldb: string;
+  workDir: string;
+};
 
 export async function postJson(url: string, body: unknown, method = 'POST'): Promise<unknown> {
   const res = await fetch(url, {

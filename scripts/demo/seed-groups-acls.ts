@@ -1,4 +1,10 @@
-import { AclOperations, AclPermissionTypes, Admin, ResourcePatternTypes, ResourceTypes } from '@platformatic/kafka';
+import {
+  AclOperations,
+  AclPermissionTypes,
+  Admin,
+  ResourcePatternTypes,
+  ResourceTypes,
+} from '@platformatic/kafka';
 import type { Endpoints } from './endpoints.ts';
 import type { DEMO_TOPICS } from './seed-topics.ts';
 
@@ -8,13 +14,21 @@ export async function seedGroupsAndAcls(endpoints: Endpoints, topics: typeof DEM
   const commit = (groupId: string, topic: string, offsets: number[]) =>
     admin.alterConsumerGroupOffsets({
       groupId,
-      topics: [{ name: topic, partitionOffsets: offsets.map((o, partition) => ({ partition, offset: BigInt(o) })) }],
+      topics: [
+        { name: topic, partitionOffsets: offsets.map((o, partition) => ({ partition, offset: BigInt(o) })) },
+      ],
     });
   await commit('demo.billing', topics.orders, [40, 75, 100]);
   await commit('demo.shipping', topics.orders, [100, 100, 100]);
   await commit('demo.payments-audit', topics.payments, [60]);
 
-  const acl = (principal: string, resourceType: number, name: string, operation: number, prefixed = false) => ({
+  const acl = (
+    principal: string,
+    resourceType: number,
+    name: string,
+    operation: number,
+    prefixed = false,
+  ) => ({
     principal,
     host: '*',
     resourceType,

@@ -59,7 +59,12 @@ export async function seedTopics(endpoints: Endpoints): Promise<typeof DEMO_TOPI
   await fill(DEMO_TOPICS.orders, () =>
     Array.from({ length: 300 }, (_, i) => ({
       key: text(`order-${i}`),
-      value: text({ orderId: i, customer: `customer-${i % 25}`, total: Math.round(i * 137) / 10, items: i % 5 }),
+      value: text({
+        orderId: i,
+        customer: `customer-${i % 25}`,
+        total: Math.round(i * 137) / 10,
+        items: i % 5,
+      }),
       headers: new Map([
         [text('source'), text(i % 2 ? 'web' : 'mobile')],
         [text('trace-id'), text(`trace-${i.toString(16)}`)],
@@ -75,7 +80,11 @@ export async function seedTopics(endpoints: Endpoints): Promise<typeof DEMO_TOPI
   await fill(DEMO_TOPICS.profiles, () =>
     Array.from({ length: 60 }, (_, i) => ({
       key: text(`user-${i % 12}`),
-      value: text({ user: `user-${i % 12}`, revision: Math.floor(i / 12), email: `user${i % 12}@example.com` }),
+      value: text({
+        user: `user-${i % 12}`,
+        revision: Math.floor(i / 12),
+        email: `user${i % 12}@example.com`,
+      }),
     })),
   );
   await fill(DEMO_TOPICS.payments, async () => {
@@ -87,7 +96,12 @@ export async function seedTopics(endpoints: Endpoints): Promise<typeof DEMO_TOPI
       key: text(`payment-${i}`),
       value: confluentFrame(
         id,
-        encodeAvro([...PAYMENT_FIELDS], { id: `payment-${i}`, orderId: i * 3, amount: i * 9.99, currency: 'EUR' }),
+        encodeAvro([...PAYMENT_FIELDS], {
+          id: `payment-${i}`,
+          orderId: i * 3,
+          amount: i * 9.99,
+          currency: 'EUR',
+        }),
       ),
     }));
   });

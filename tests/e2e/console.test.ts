@@ -23,7 +23,15 @@ describe('the console shell', () => {
     await page.waitForURL(/\/ui\/local\/topic$/);
     const menu = page.getByRole('complementary', { name: 'Main menu' });
     await expect.poll(() => menu.getByLabel('Cluster').inputValue()).toBe('local');
-    for (const entry of ['Nodes', 'Topics', 'Live Tail', 'Consumer Groups', 'ACLS', 'Schema Registry', 'Settings']) {
+    for (const entry of [
+      'Nodes',
+      'Topics',
+      'Live Tail',
+      'Consumer Groups',
+      'ACLS',
+      'Schema Registry',
+      'Settings',
+    ]) {
       expect(await menu.getByRole('link', { name: entry }).count(), entry).toBe(1);
     }
     expect(await menu.getByLabel('Connect').inputValue()).toBe('local');
@@ -43,16 +51,33 @@ describe('the console shell', () => {
     await page.goto(`${app.url}/ui/local/node`);
     await page.getByRole('row').filter({ hasText: '127.0.0.1' }).waitFor();
     await page.goto(`${app.url}/ui/local/no-such-screen`);
-    await page.getByText(/not found/i).first().waitFor();
+    await page
+      .getByText(/not found/i)
+      .first()
+      .waitFor();
     await screenshot(page, 'not-found');
   });
 
   it('remembers a collapsed menu and the dark theme across reloads', async () => {
     await page.goto(`${app.url}/ui/local/node`);
     await page.getByRole('button', { name: 'Collapse menu' }).click();
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await page.reload();
     await page.getByRole('button', { name: 'Expand menu' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.getByRole('row').filter({ hasText: '127.0.0.1' }).waitFor();
+    await screenshot(page, 'dark-collapsed');
     await page.getByRole('button', { name: 'Expand menu' }).click();
-    await screenshot(page, 'menu-expanded');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  });
+
+  it('loads under the page CSP without violations', async () => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(`${app.url}/ui/local/node`);
+    await page.getByRole('row').filter({ hasText: '127.0.0.1' }).waitFor();
+    expect(violations).toEqual([]);
   });
 });

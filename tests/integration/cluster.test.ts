@@ -12,7 +12,9 @@ describe('cluster routes on the real stack', () => {
   it('lists the local cluster with its registry, Connect and ksqlDB', async () => {
     expect(await getJson(`${app.url}/api/cluster`)).toEqual({
       status: 200,
-      body: [{ id: 'local', registry: true, registryType: 'CONFLUENT', connects: ['local'], ksqldbs: ['local'] }],
+      body: [
+        { id: 'local', registry: true, registryType: 'CONFLUENT', connects: ['local'], ksqldbs: ['local'] },
+      ],
     });
   });
 
@@ -29,7 +31,9 @@ describe('cluster routes on the real stack', () => {
       body: { ready: true, clusters: [{ id: 'local', ready: true }] },
     });
     const metrics = await (await fetch(`${app.url}/metrics`)).text();
-    expect(metrics).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/ready",status="200"\} [1-9]/);
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/ready",status="200"\} [1-9]/,
+    );
   });
 
   it('talks to the broker the test helpers talk to', async () => {
@@ -47,10 +51,12 @@ describe('cluster routes on the real stack', () => {
 describe('a cluster whose brokers are down', () => {
   let mixed: RunningApp;
   beforeAll(async () => {
-    mixed = await startApp((config) => ({
-      ...config,
-      clusters: { ...config.clusters, down: { ...config.clusters.local!, properties: { 'bootstrap.servers': '127.0.0.1:1' } } },
-    }));
+    mixed = await startApp((config) => {
+      const local = config.clusters.local;
+      if (!local) throw new Error('the stack config has no cluster named local');
+      const down = { ...local, properties: { 'bootstrap.servers': '127.0.0.1:1' } };
+      return { ...config, clusters: { ...config.clusters, down } };
+    });
   });
   afterAll(() => mixed.close());
 
@@ -64,7 +70,13 @@ describe('a cluster whose brokers are down', () => {
     expect((await getJson(`${mixed.url}/api/local/node`)).status).toBe(200);
     expect(await getJson(`${mixed.url}/ready`)).toMatchObject({
       status: 503,
-      body: { ready: false, clusters: [{ id: 'local', ready: true }, { id: 'down', ready: false }] },
+      body: {
+        ready: false,
+        clusters: [
+          { id: 'local', ready: true },
+          { id: 'down', ready: false },
+        ],
+      },
     });
   });
 });

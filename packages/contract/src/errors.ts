@@ -15,7 +15,9 @@ export const ErrorCode = z.enum([
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
 export const FieldError = z.object({
-  field: z.string().meta({ description: 'Where the problem is, e.g. `query.page` or `body.configs.retention.ms`' }),
+  field: z
+    .string()
+    .meta({ description: 'Where the problem is, e.g. `query.page` or `body.configs.retention.ms`' }),
   message: z.string(),
 });
 export type FieldError = z.infer<typeof FieldError>;

@@ -7,7 +7,9 @@ export const ClusterReadiness = z.object({
 });
 
 /** `GET /ready`: 200 when every configured cluster answers, 503 otherwise. */
-export const Readiness = z.object({ ready: z.boolean(), clusters: z.array(ClusterReadiness) }).meta({ id: 'Readiness' });
+export const Readiness = z
+  .object({ ready: z.boolean(), clusters: z.array(ClusterReadiness) })
+  .meta({ id: 'Readiness' });
 export type Readiness = z.infer<typeof Readiness>;
 
 export const Health = z.object({ status: z.literal('ok') });

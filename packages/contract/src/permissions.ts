@@ -42,7 +42,10 @@ export type Permission = z.infer<typeof Permission>;
 export type RoutePermission = { resource: Resource; action: Action };
 
 /** Flattens `/api/me` roles into `{RESOURCE: [ACTIONS]}` for a cluster, as the console gates screens. */
-export function permissionMap(roles: readonly Permission[], cluster?: string): Partial<Record<Resource, Action[]>> {
+export function permissionMap(
+  roles: readonly Permission[],
+  cluster?: string,
+): Partial<Record<Resource, Action[]>> {
   const map: Partial<Record<Resource, Action[]>> = {};
   for (const role of roles) {
     if (cluster !== undefined && !role.clusters.some((c) => new RegExp(`^(?:${c})$`).test(cluster))) continue;

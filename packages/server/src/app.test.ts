@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -7,7 +7,8 @@ import { buildApp } from './app.ts';
 import { installGuard } from './auth/guard.ts';
 import { testConfig } from './test-support/config.ts';
 
-const INDEX = '<html><head><base href="/ui/" /><meta name="base-path" content="/" /></head><body></body></html>';
+const INDEX =
+  '<html><head><base href="/ui/" /><meta name="base-path" content="/" /></head><body></body></html>';
 
 function fakeUiBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'ui-'));
@@ -48,7 +49,10 @@ describe('app', () => {
     const started = Date.now();
     const res = await server.inject('/api/local/node');
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: 'CLUSTER_UNAVAILABLE', message: "Cluster 'local' is unreachable" });
+    expect(res.json()).toMatchObject({
+      code: 'CLUSTER_UNAVAILABLE',
+      message: "Cluster 'local' is unreachable",
+    });
     expect(Date.now() - started).toBeLessThan(10_000);
     const ready = await server.inject('/ready');
     expect(ready.statusCode).toBe(503);
@@ -73,7 +77,9 @@ describe('app', () => {
     expect(deepLink.statusCode).toBe(200);
     expect(deepLink.body).toContain('<base href="/kafka/ui/" />');
     expect(deepLink.body).toContain('<meta name="base-path" content="/kafka/" />');
-    expect((await server.inject('/kafka/ui/assets/app-1234.js')).headers['cache-control']).toContain('immutable');
+    expect((await server.inject('/kafka/ui/assets/app-1234.js')).headers['cache-control']).toContain(
+      'immutable',
+    );
     expect((await server.inject('/kafka/ui/assets/missing.js')).statusCode).toBe(404);
     expect((await server.inject('/kafka/')).headers.location).toBe('/kafka/ui');
     expect((await server.inject('/')).headers.location).toBe('/kafka/');
@@ -107,7 +113,13 @@ describe('app', () => {
   it('documents every API route in the OpenAPI document', async () => {
     const paths = Object.keys((await (await app()).inject('/api/openapi.json')).json().paths);
     expect(paths).toEqual(
-      expect.arrayContaining(['/api/cluster', '/api/{cluster}/ui-options', '/api/me', '/api/auths', '/api/{cluster}/node']),
+      expect.arrayContaining([
+        '/api/cluster',
+        '/api/{cluster}/ui-options',
+        '/api/me',
+        '/api/auths',
+        '/api/{cluster}/node',
+      ]),
     );
   });
 });
@@ -116,14 +128,19 @@ describe('access', () => {
   it('refuses to register an API route that has no access rule', () => {
     const server = Fastify();
     installGuard(server, testConfig());
-    expect(() => server.get('/api/unlisted', () => 'x')).toThrow('GET /api/unlisted has no entry in ROUTE_ACCESS');
+    expect(() => server.get('/api/unlisted', () => 'x')).toThrow(
+      'GET /api/unlisted has no entry in ROUTE_ACCESS',
+    );
   });
 
   it('reports the default group to anonymous users and enforces it when security is on', async () => {
     const open = await app({ security: { enabled: true, defaultGroup: 'reader' } });
     const me = (await open.inject('/api/me')).json();
     expect(me.logged).toBe(false);
-    expect(me.roles[0]).toMatchObject({ resources: expect.arrayContaining(['TOPIC', 'NODE']), actions: ['READ'] });
+    expect(me.roles[0]).toMatchObject({
+      resources: expect.arrayContaining(['TOPIC', 'NODE']),
+      actions: ['READ'],
+    });
     expect((await open.inject('/api/local/node')).statusCode).toBe(503);
 
     const closed = await app({ security: { enabled: true, defaultGroup: null } });

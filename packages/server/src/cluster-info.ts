@@ -6,7 +6,9 @@ export function listClusters(config: Config): Cluster[] {
   return Object.entries(config.clusters).map(([id, c]) => ({
     id,
     registry: c.schemaRegistry !== undefined,
-    ...(c.schemaRegistry ? { registryType: c.schemaRegistry.type.toUpperCase() as Cluster['registryType'] } : {}),
+    ...(c.schemaRegistry
+      ? { registryType: c.schemaRegistry.type.toUpperCase() as Cluster['registryType'] }
+      : {}),
     ...(c.connect.length ? { connects: c.connect.map((x) => x.name) } : {}),
     ...(c.ksqldb.length ? { ksqldbs: c.ksqldb.map((x) => x.name) } : {}),
   }));
@@ -20,7 +22,7 @@ export function uiOptions(config: Config, cluster: string): UiOptions {
   return {
     topic: { ...global.topic, ...own.uiOptions?.topic },
     topicData: {
-      ...(own.uiOptions?.topicData.sort ?? global.topicData.sort
+      ...((own.uiOptions?.topicData.sort ?? global.topicData.sort)
         ? { sort: own.uiOptions?.topicData.sort ?? global.topicData.sort }
         : {}),
       dateTimeFormat: own.uiOptions?.topicData.dateTimeFormat ?? 'RELATIVE',

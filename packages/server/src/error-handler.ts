@@ -30,7 +30,11 @@ export function installErrorHandler(app: FastifyInstance) {
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own refusals (malformed JSON, body too large, unsupported media type) are safe to echo.
       status = error.statusCode;
-      body = { message: error.message, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', requestId: request.id };
+      body = {
+        message: error.message,
+        code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+        requestId: request.id,
+      };
     } else {
       status = 500;
       body = { message: 'Internal Server Error', code: 'INTERNAL', requestId: request.id };

@@ -22,7 +22,12 @@ export class OneLineRequestLog extends LogController {
 
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   }

@@ -11,6 +11,8 @@ describe('main', () => {
       encoding: 'utf8',
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toBe('Invalid configuration: no configuration: pass --config FILE or set CONFIG_FILE\n');
+    expect(run.stderr).toBe(
+      'Invalid configuration: no configuration: pass --config FILE or set CONFIG_FILE\n',
+    );
   });
 });

@@ -31,22 +31,25 @@ export async function installUi(app: FastifyInstance, basePath: string, uiDir = 
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
   app.get(`${basePath}ui`, (_req, reply) => sendIndex(reply));
-  await app.register(async (scope) => {
-    await scope.register(fastifyStatic, {
-      root: uiDir,
-      prefix: '/',
-      index: false,
-      wildcard: true,
-      setHeaders: (res, path) => {
-        // Vite fingerprints asset names, so they never change under the same URL.
-        if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-    scope.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith(`${prefix}assets/`)) {
-        return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND', requestId: request.id });
-      }
-      return sendIndex(reply);
-    });
-  }, { prefix: `${basePath}ui` });
+  await app.register(
+    async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: uiDir,
+        prefix: '/',
+        index: false,
+        wildcard: true,
+        setHeaders: (res, path) => {
+          // Vite fingerprints asset names, so they never change under the same URL.
+          if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
+      scope.setNotFoundHandler((request, reply) => {
+        if (request.method !== 'GET' || request.url.startsWith(`${prefix}assets/`)) {
+          return reply.code(404).send({ message: 'Not found', code: 'NOT_FOUND', requestId: request.id });
+        }
+        return sendIndex(reply);
+      });
+    },
+    { prefix: `${basePath}ui` },
+  );
 }

@@ -23,7 +23,9 @@ function setPath(root: Record<string, unknown>, segments: string[], value: unkno
   let node = root;
   segments.forEach((segment, i) => {
     const inProperties = segments[i - 1]?.toLowerCase() === 'properties';
-    const key = existingKey(node, segment) ?? (inProperties ? segment.toLowerCase().replaceAll('_', '.') : camel(segment));
+    const key =
+      existingKey(node, segment) ??
+      (inProperties ? segment.toLowerCase().replaceAll('_', '.') : camel(segment));
     if (i === segments.length - 1) {
       node[key] = value;
       return;

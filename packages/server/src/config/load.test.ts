@@ -44,12 +44,18 @@ describe('config', () => {
 
   it.each([
     [{ clusters: {} }, 'clusters: at least one cluster is required'],
-    [{ clusters: { local: { properties: {} } } }, 'clusters.local.properties.bootstrap.servers: bootstrap.servers is required'],
+    [
+      { clusters: { local: { properties: {} } } },
+      'clusters.local.properties.bootstrap.servers: bootstrap.servers is required',
+    ],
     [{ ...minimal, server: { port: 'x' } }, 'server.port:'],
     [{ ...minimal, serverr: {} }, 'serverr: unknown key'],
     [{ clusters: { 'a.b': minimal.clusters.local } }, 'clusters.a.b: cluster names use letters'],
     [{ ...minimal, security: { defaultGroup: 'nobody' } }, "security.defaultGroup: no group 'nobody'"],
-    [{ ...minimal, topic: { internalRegexps: ['('] } }, 'topic.internalRegexps.0: not a valid regular expression'],
+    [
+      { ...minimal, topic: { internalRegexps: ['('] } },
+      'topic.internalRegexps.0: not a valid regular expression',
+    ],
     [
       { clusters: { local: { ...minimal.clusters.local, connect: [{ name: 'c', url: 'ftp://x' }] } } },
       'clusters.local.connect.0.url: must be an http(s) URL',
@@ -70,7 +76,10 @@ describe('config', () => {
     });
     expect(config.server.port).toBe(9999);
     expect(config.basePath).toBe('/kafka/');
-    expect(config.clusters.local?.properties).toEqual({ 'bootstrap.servers': 'b:2', 'sasl.mechanism': 'PLAIN' });
+    expect(config.clusters.local?.properties).toEqual({
+      'bootstrap.servers': 'b:2',
+      'sasl.mechanism': 'PLAIN',
+    });
     expect(config.topicData.size).toBe(10);
   });
 
@@ -78,7 +87,9 @@ describe('config', () => {
     const file = writeConfig('clusters:\n  local:\n    properties:\n      bootstrap.servers: a:1\n');
     expect(loadConfig([], { CONFIG_FILE: file }).clusters.local).toBeDefined();
     expect(() => loadConfig([], {})).toThrow('pass --config FILE or set CONFIG_FILE');
-    expect(() => loadConfig(['--config', '/nonexistent.yaml'], {})).toThrow('cannot read /nonexistent.yaml: ENOENT');
+    expect(() => loadConfig(['--config', '/nonexistent.yaml'], {})).toThrow(
+      'cannot read /nonexistent.yaml: ENOENT',
+    );
     expect(() => loadConfig([`--config=${writeConfig('a: [')}`], {})).toThrow('is not valid YAML');
   });
 });

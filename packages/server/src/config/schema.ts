@@ -1,4 +1,11 @@
-import { Action, DateTimeFormat, GroupsListView, Resource, SortOrder, TopicListView } from '@console/contract';
+import {
+  Action,
+  DateTimeFormat,
+  GroupsListView,
+  Resource,
+  SortOrder,
+  TopicListView,
+} from '@console/contract';
 import { z } from 'zod';
 import {
   DEFAULT_GROUPS,
@@ -127,7 +134,11 @@ export const ConfigSchema = z
         maxMessageLength: z.number().int().positive().default(1_000_000),
         /** Budgets every scan ends within (DESIGN, "Reading records"). */
         scanMaxRecords: z.number().int().positive().default(1_000_000),
-        scanMaxBytes: z.number().int().positive().default(512 * 1024 * 1024),
+        scanMaxBytes: z
+          .number()
+          .int()
+          .positive()
+          .default(512 * 1024 * 1024),
         scanMaxMs: z.number().int().positive().default(60_000),
       })
       .prefault({}),
@@ -137,12 +148,20 @@ export const ConfigSchema = z
   .superRefine((config, ctx) => {
     const { defaultGroup, groups, roles } = config.security;
     if (defaultGroup !== null && !groups[defaultGroup]) {
-      ctx.addIssue({ code: 'custom', path: ['security', 'defaultGroup'], message: `no group '${defaultGroup}'` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['security', 'defaultGroup'],
+        message: `no group '${defaultGroup}'`,
+      });
     }
     for (const [name, bindings] of Object.entries(groups)) {
       bindings.forEach((b, i) => {
         if (!roles[b.role]) {
-          ctx.addIssue({ code: 'custom', path: ['security', 'groups', name, i, 'role'], message: `no role '${b.role}'` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['security', 'groups', name, i, 'role'],
+            message: `no role '${b.role}'`,
+          });
         }
       });
     }

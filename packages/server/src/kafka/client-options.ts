@@ -11,11 +11,18 @@ const MECHANISMS = ['PLAIN', 'SCRAM-SHA-256', 'SCRAM-SHA-512', 'OAUTHBEARER'] as
  * bootstrap.servers, client.id, security.protocol, sasl.mechanism with sasl.jaas.config (or
  * sasl.username / sasl.password), and PEM files ssl.ca.location, ssl.certificate.location, ssl.key.location.
  */
-export function clientOptions(cluster: string, props: Readonly<Record<string, string>>, tuning: ClientTuning) {
+export function clientOptions(
+  cluster: string,
+  props: Readonly<Record<string, string>>,
+  tuning: ClientTuning,
+) {
   const protocol = (props['security.protocol'] ?? 'PLAINTEXT').toUpperCase();
   const options: BaseOptions = {
     clientId: props['client.id'] ?? `kafka-console-${cluster}`,
-    bootstrapBrokers: (props['bootstrap.servers'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    bootstrapBrokers: (props['bootstrap.servers'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     connectTimeout: tuning.connectTimeoutMs,
     timeout: tuning.requestTimeoutMs,
     requestTimeout: tuning.requestTimeoutMs,
@@ -29,7 +36,11 @@ export function clientOptions(cluster: string, props: Readonly<Record<string, st
 
 function tlsOptions(props: Readonly<Record<string, string>>) {
   const read = (key: string) => (props[key] ? readFileSync(props[key]) : undefined);
-  return { ca: read('ssl.ca.location'), cert: read('ssl.certificate.location'), key: read('ssl.key.location') };
+  return {
+    ca: read('ssl.ca.location'),
+    cert: read('ssl.certificate.location'),
+    key: read('ssl.key.location'),
+  };
 }
 
 function saslOptions(cluster: string, props: Readonly<Record<string, string>>): SASLOptions {

@@ -5,8 +5,13 @@ import type { Services } from '../services.ts';
 
 const READY_TIMEOUT_MS = 5_000;
 
-export const opsRoutes: FastifyPluginAsyncZod<Services & { metrics: Registry }> = async (app, { kafka, metrics }) => {
-  app.get('/health', { schema: { tags: ['ops'], response: { 200: Health } } }, () => ({ status: 'ok' as const }));
+export const opsRoutes: FastifyPluginAsyncZod<Services & { metrics: Registry }> = async (
+  app,
+  { kafka, metrics },
+) => {
+  app.get('/health', { schema: { tags: ['ops'], response: { 200: Health } } }, () => ({
+    status: 'ok' as const,
+  }));
 
   app.get(
     '/ready',
@@ -29,7 +34,10 @@ async function probe(kafka: Services['kafka'], id: string) {
     timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
   });
   try {
-    await Promise.race([kafka.run(id, (admin) => admin.metadata({ topics: [], forceUpdate: true })), timeout]);
+    await Promise.race([
+      kafka.run(id, (admin) => admin.metadata({ topics: [], forceUpdate: true })),
+      timeout,
+    ]);
     return { id, ready: true };
   } catch (error) {
     return { id, ready: false, message: (error as Error).message };

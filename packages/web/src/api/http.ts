@@ -1,0 +1,106 @@
+import { ErrorEnvelope } from '@console/contract';
+import type { z } from 'zod';
+import { type QueryValue, queryString } from './base-path';
+import { apiUrl, rootUrl } from './deployment';
+import { ApiError, isAbortError, NetworkError, ResponseShapeError } from './errors';
+import { readStorage, storageKeys } from './storage';
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Contract schema the response body must match. */
+  schema?: z.ZodType<T>;
+};
+
+/** Headers every call sends: JSON, plus the bearer token when a bearer login stored one. */
+export function authHeaders(): Record<string, string> {
+  const token = readStorage('local', storageKeys.token);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** Calls `{basePath}api/{path}`; throws ApiError, NetworkError or the fetch AbortError. */
+export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, schema } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path) + queryString(query), {
+      method,
+      headers,
+      credentials: 'include',
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new NetworkError('Internal Server Error');
+  }
+  if (!response.ok) throw await toApiError(response);
+  const json = parseJson(await response.text(), path);
+  if (!schema) return json as T;
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ResponseShapeError(`Unexpected response from ${path}`);
+  return parsed.data;
+}
+
+function parseJson(text: string, path: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ResponseShapeError(`Unexpected response from ${path}`);
+  }
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const envelope = ErrorEnvelope.safeParse(body);
+  if (envelope.success) {
+    const { message, code, requestId, fields } = envelope.data;
+    return new ApiError(response.status, message, { code, requestId, ...(fields ? { fields } : {}) });
+  }
+  const message = messageOf(body) ?? (response.status >= 500 ? '' : response.statusText);
+  return new ApiError(response.status, message);
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+    return body.message;
+  }
+  return undefined;
+}
+
+/**
+ * Session endpoints outside `/api` (`{basePath}logout`, later login). They may answer with a redirect,
+ * which is followed by nobody: only the cookie change matters.
+ */
+export async function rootRequest(
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: unknown },
+): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(rootUrl(path), {
+      method: init.method,
+      headers: {
+        ...authHeaders(),
+        ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      credentials: 'include',
+      redirect: 'manual',
+      body: init.body === undefined ? null : JSON.stringify(init.body),
+    });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw new NetworkError('Internal Server Error');
+  }
+  if (response.type !== 'opaqueredirect' && !response.ok) throw await toApiError(response);
+}

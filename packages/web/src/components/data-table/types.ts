@@ -1,0 +1,27 @@
+import type { ColumnDef, RowData } from '@tanstack/react-table';
+
+// biome-ignore lint/suspicious/noExplicitAny: one table's columns hold values of different types
+export type AnyColumnDef<T> = ColumnDef<T, any>;
+
+/** Per-row actions a table may offer (spec part 1 §2), in display order. */
+export const rowActionKinds = [
+  'add',
+  'details',
+  'config',
+  'edit',
+  'restart',
+  'copy',
+  'share',
+  'download',
+  'delete',
+] as const;
+export type RowActionKind = (typeof rowActionKinds)[number];
+export type RowActions<T> = Partial<Record<RowActionKind, (row: T) => void>>;
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    align?: 'end' | 'center';
+    /** Keeps the column as narrow as its content (checkboxes, actions, ids). */
+    shrink?: boolean;
+  }
+}

@@ -1,0 +1,47 @@
+import { ClusterList, UiOptions } from '@console/contract';
+import { queryOptions } from '@tanstack/react-query';
+import { apiPath } from '../../api/base-path';
+import { isAbortError } from '../../api/errors';
+import { apiRequest } from '../../api/http';
+import { sortClusters } from './sort-clusters';
+import { defaultUiOptions, readCachedUiOptions, writeCachedUiOptions } from './ui-options-cache';
+
+export const clusterKeys = {
+  all: ['clusters'] as const,
+  list: () => [...clusterKeys.all, 'list'] as const,
+  uiOptions: (cluster: string) => [...clusterKeys.all, cluster, 'ui-options'] as const,
+};
+
+export function clustersQuery() {
+  return queryOptions({
+    queryKey: clusterKeys.list(),
+    queryFn: ({ signal }) => apiRequest('cluster', { schema: ClusterList, signal }),
+    select: sortClusters,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * Read from browser storage when cached there, else fetched and cached; a failure is logged only and
+ * the defaults apply (spec part 1 §7, §8).
+ */
+export function uiOptionsQuery(cluster: string) {
+  return queryOptions({
+    queryKey: clusterKeys.uiOptions(cluster),
+    queryFn: async ({ signal }) => {
+      const cached = readCachedUiOptions(cluster);
+      if (cached) return cached;
+      try {
+        const options = await apiRequest(apiPath(cluster, 'ui-options'), { schema: UiOptions, signal });
+        writeCachedUiOptions(cluster, options);
+        return options;
+      } catch (error) {
+        if (isAbortError(error)) throw error;
+        console.warn(`UI options for cluster '${cluster}' unavailable, using defaults`, error);
+        return defaultUiOptions;
+      }
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    meta: { silent: true },
+  });
+}

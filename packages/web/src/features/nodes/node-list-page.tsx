@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SortingState } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
+import { useClusterScope } from '../../auth/cluster-context';
+import { DataTable } from '../../components/data-table/data-table';
+import { formatSort, parseSort } from '../../components/data-table/sort-param';
+import { parseSearchParams } from '../../lib/url-state';
+import { Page } from '../shell/page';
+import { nodeListQuery } from './api';
+import { nodeColumns, sortableNodeColumns } from './node-columns';
+import type { NodeRow } from './node-rows';
+
+const SearchState = z.object({ sort: z.string().catch('') });
+
+/** Spec part 1 §2 Nodes. The Partitions column waits for `GET /{cluster}/node/partitions`. */
+export function NodeListPage() {
+  const { cluster } = useClusterScope();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const sorting = parseSort(parseSearchParams(SearchState, params).sort, sortableNodeColumns);
+  const nodes = useQuery(nodeListQuery(cluster.id));
+
+  const actions = useMemo(
+    () => ({
+      details: (node: NodeRow) => navigate(`/${encodeURIComponent(cluster.id)}/node/${node.id}`),
+    }),
+    [navigate, cluster.id],
+  );
+  const sort = (next: SortingState) => {
+    const value = formatSort(next);
+    setParams(value ? { sort: value } : {}, { replace: true });
+  };
+
+  return (
+    <Page title="Nodes">
+      <DataTable
+        label="Nodes"
+        data={nodes.data}
+        columns={nodeColumns}
+        getRowId={(node) => String(node.id)}
+        loading={nodes.isPending}
+        failed={nodes.isError}
+        sorting={sorting}
+        onSortingChange={sort}
+        actions={actions}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { NodeList, toNodeRows } from './node-rows';
+
+describe('toNodeRows', () => {
+  it('joins host and port, flags the controller and sorts by id', () => {
+    const list = NodeList.parse({
+      nodes: [
+        { id: 2, host: 'kafka-2', port: 9092, rack: 'eu-1b' },
+        { id: 1, host: 'kafka-1', port: 9092 },
+      ],
+      controller: 2,
+    });
+    expect(toNodeRows(list)).toEqual([
+      { id: 1, host: 'kafka-1:9092', controller: false, rack: '' },
+      { id: 2, host: 'kafka-2:9092', controller: true, rack: 'eu-1b' },
+    ]);
+  });
+
+  it('also reads a controller given as a node', () => {
+    const list = NodeList.parse({
+      nodes: [{ id: 5, host: 'h', port: 1 }],
+      controller: { id: 5, host: 'h', port: 1 },
+    });
+    expect(toNodeRows(list)[0]?.controller).toBe(true);
+  });
+});

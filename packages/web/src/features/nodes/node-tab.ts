@@ -1,0 +1,7 @@
+export type NodeTab = 'configs' | 'logs';
+
+/** Spec part 1 §2 Node page: configs by default, logs without NODE READ_CONFIG or for any other tab. */
+export function nodeTab(requested: string | undefined, canReadConfigs: boolean): NodeTab {
+  if (requested === 'logs' || !canReadConfigs) return 'logs';
+  return 'configs';
+}

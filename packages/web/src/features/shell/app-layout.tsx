@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { SideMenu } from './side-menu';
+import { useMenuExpanded } from './use-menu-expanded';
+import './shell.css';
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [expanded, toggle] = useMenuExpanded();
+  return (
+    <div className={expanded ? 'app-shell' : 'app-shell app-shell--collapsed'}>
+      <SideMenu expanded={expanded} onToggle={toggle} />
+      <div className="app-shell__main">{children}</div>
+    </div>
+  );
+}

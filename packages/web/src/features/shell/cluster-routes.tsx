@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react';
+import { Navigate, type Params, type RouteObject } from 'react-router-dom';
+import { allows, type Need, type Permissions } from '../../auth/permissions';
+import { decodeBase64Utf8 } from '../../lib/base64';
+import { NodeListPage } from '../nodes/node-list-page';
+import { NodePage } from '../nodes/node-page';
+import { PlaceholderPage } from '../placeholder/placeholder-page';
+import { ClusterLanding } from './role-redirect';
+
+type ScreenRoute = { path: string; need?: Need; element: ReactNode };
+
+const soon = (title: string | ((p: Params) => string), screen: string) => (
+  <PlaceholderPage title={title} screen={screen} />
+);
+const principal = (p: Params) => decodeBase64Utf8(p.principalEncoded ?? '') ?? p.principalEncoded ?? '';
+
+// Spec part 2 §2 Router gating: a route exists only for users holding its permission.
+const screens: ScreenRoute[] = [
+  { path: 'topic', need: ['TOPIC', 'READ'], element: soon('Topics', 'Topic list') },
+  { path: 'topic/create', need: ['TOPIC', 'CREATE'], element: soon('Create a topic', 'Create topic') },
+  {
+    path: 'topic/:topicId/produce',
+    need: ['TOPIC_DATA', 'CREATE'],
+    element: soon((p) => `Produce to ${p.topicId}`, 'Produce to topic'),
+  },
+  {
+    path: 'topic/:topicId/increasepartition',
+    need: ['TOPIC_DATA', 'CREATE'],
+    element: soon('Increase topic partition', 'Increase partitions'),
+  },
+  {
+    path: 'topic/:topicId/copy',
+    need: ['TOPIC_DATA', 'CREATE'],
+    element: soon((p) => `Copy topic ${p.topicId} from cluster ${p.clusterId}`, 'Copy topic'),
+  },
+  {
+    path: 'topic/:topicId/:tab?',
+    need: ['TOPIC', 'READ'],
+    element: soon((p) => `Topic: ${p.topicId}`, 'Topic'),
+  },
+  { path: 'tail', need: ['TOPIC_DATA', 'READ'], element: soon('Live Tail', 'Live Tail') },
+  { path: 'node', need: ['NODE', 'READ'], element: <NodeListPage /> },
+  { path: 'node/:nodeId/:tab?', need: ['NODE', 'READ'], element: <NodePage /> },
+  {
+    path: 'group',
+    need: ['CONSUMER_GROUP', 'READ'],
+    element: soon('Consumer Groups', 'Consumer group list'),
+  },
+  {
+    path: 'group/:consumerGroupId/offsetsdelete',
+    need: ['CONSUMER_GROUP', 'DELETE_OFFSET'],
+    element: soon((p) => `Delete offsets: ${p.consumerGroupId}`, 'Delete offsets'),
+  },
+  {
+    path: 'group/:consumerGroupId/offsets',
+    need: ['CONSUMER_GROUP', 'UPDATE_OFFSET'],
+    element: soon((p) => `Update offsets: ${p.consumerGroupId}`, 'Update offsets'),
+  },
+  {
+    path: 'group/:consumerGroupId/:tab?',
+    need: ['CONSUMER_GROUP', 'READ'],
+    element: soon((p) => `Consumer Group: ${p.consumerGroupId}`, 'Consumer group'),
+  },
+  { path: 'acls', need: ['ACL', 'READ'], element: soon('Acls', 'ACL list') },
+  {
+    path: 'acls/:principalEncoded/:tab?',
+    need: ['ACL', 'READ'],
+    element: soon((p) => `Acl: ${principal(p)}`, 'ACL principal'),
+  },
+  { path: 'schema', need: ['SCHEMA', 'READ'], element: soon('Schema Registry', 'Schema list') },
+  { path: 'schema/create', need: ['SCHEMA', 'CREATE'], element: soon('Create a schema', 'Create schema') },
+  {
+    path: 'schema/details/:schemaId/update',
+    need: ['SCHEMA', 'UPDATE'],
+    element: soon((p) => `Schema: ${p.schemaId}`, 'Update schema'),
+  },
+  {
+    path: 'schema/details/:schemaId/:tab?',
+    need: ['SCHEMA', 'READ'],
+    element: soon((p) => `Schema: ${p.schemaId}`, 'Schema'),
+  },
+  {
+    path: 'connect/:connectId/create',
+    need: ['CONNECTOR', 'CREATE'],
+    element: soon('Create a definition', 'Create connector'),
+  },
+  {
+    path: 'connect/:connectId',
+    need: ['CONNECTOR', 'READ'],
+    element: soon((p) => `Connect: ${p.connectId}`, 'Connector list'),
+  },
+  {
+    path: 'connect/:connectId/definition/:definitionId/:tab?',
+    need: ['CONNECTOR', 'READ'],
+    element: soon((p) => `Definition: ${p.definitionId}`, 'Connector'),
+  },
+  {
+    path: 'ksqldb/:ksqlDBId/query',
+    need: ['KSQLDB', 'EXECUTE'],
+    element: soon((p) => `KsqlDB: ${p.ksqlDBId}`, 'Execute queries'),
+  },
+  {
+    path: 'ksqldb/:ksqlDBId/statement',
+    need: ['KSQLDB', 'EXECUTE'],
+    element: soon((p) => `KsqlDB: ${p.ksqlDBId}`, 'Execute statements'),
+  },
+  {
+    path: 'ksqldb/:ksqlDBId/:tab?',
+    need: ['KSQLDB', 'READ'],
+    element: soon((p) => `KsqlDB: ${p.ksqlDBId}`, 'ksqlDB'),
+  },
+  { path: 'settings', element: soon('Settings', 'Cluster settings') },
+];
+
+/** Routes below `/:clusterId` for this user; anything else is the not-found page. */
+export function clusterRoutes(permissions: Permissions): RouteObject[] {
+  return [
+    { index: true, element: <ClusterLanding /> },
+    ...screens.filter((s) => allows(permissions, s.need)).map(({ path, element }) => ({ path, element })),
+    { path: '*', element: <Navigate to="/page-not-found" replace /> },
+  ];
+}

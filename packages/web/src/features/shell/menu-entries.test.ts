@@ -1,0 +1,51 @@
+import type { Cluster } from '@console/contract';
+import { describe, expect, it } from 'vitest';
+import { menuEntries } from './menu-entries';
+
+const everything = {
+  NODE: ['READ' as const],
+  TOPIC: ['READ' as const],
+  TOPIC_DATA: ['READ' as const],
+  CONSUMER_GROUP: ['READ' as const],
+  ACL: ['READ' as const],
+  SCHEMA: ['READ' as const],
+  CONNECTOR: ['READ' as const],
+  KSQLDB: ['READ' as const],
+};
+
+const full: Cluster = { id: 'local', registry: true, connects: ['c 1', 'c2'], ksqldbs: ['k1'] };
+
+describe('menuEntries', () => {
+  it('lists every entry in spec order for a full cluster and full rights', () => {
+    expect(menuEntries(full, everything).map((e) => [e.label, e.path])).toEqual([
+      ['Nodes', '/local/node'],
+      ['Topics', '/local/topic'],
+      ['Live Tail', '/local/tail'],
+      ['Consumer Groups', '/local/group'],
+      ['ACLS', '/local/acls'],
+      ['Schema Registry', '/local/schema'],
+      ['Connect', '/local/connect/c%201'],
+      ['ksqlDB', '/local/ksqldb/k1'],
+      ['Settings', '/local/settings'],
+    ]);
+  });
+
+  it('always shows Settings, even without roles', () => {
+    expect(menuEntries(full, {}).map((e) => e.label)).toEqual(['Settings']);
+  });
+
+  it('needs READ, not another action', () => {
+    expect(menuEntries(full, { TOPIC: ['CREATE'] }).map((e) => e.label)).toEqual(['Settings']);
+  });
+
+  it('hides schema without a registry or with GLUE, and connect/ksqlDB when none are listed', () => {
+    const bare: Cluster = { id: 'x', registry: true, registryType: 'GLUE' };
+    const labels = menuEntries(bare, everything).map((e) => e.label);
+    expect(labels).not.toContain('Schema Registry');
+    expect(labels).not.toContain('Connect');
+    expect(labels).not.toContain('ksqlDB');
+    expect(menuEntries({ id: 'y', registry: false }, everything).map((e) => e.label)).not.toContain(
+      'Schema Registry',
+    );
+  });
+});

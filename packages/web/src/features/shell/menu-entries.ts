@@ -1,0 +1,62 @@
+import type { Cluster } from '@console/contract';
+import { allows, type Need, type Permissions } from '../../auth/permissions';
+import type { IconName } from '../../components/icon';
+
+export type MenuEntry = { area: string; label: string; icon: IconName; path: string };
+
+type EntryRule = {
+  area: string;
+  label: string;
+  icon: IconName;
+  need?: Need;
+  /** Extra condition on the cluster, and the sub-path to open. */
+  target?: (cluster: Cluster) => string | undefined;
+};
+
+// Spec part 2 §2 Side menu: order, labels and the READ permission each entry needs.
+const rules: EntryRule[] = [
+  { area: 'node', label: 'Nodes', icon: 'nodes', need: ['NODE', 'READ'] },
+  { area: 'topic', label: 'Topics', icon: 'topics', need: ['TOPIC', 'READ'] },
+  { area: 'tail', label: 'Live Tail', icon: 'tail', need: ['TOPIC_DATA', 'READ'] },
+  { area: 'group', label: 'Consumer Groups', icon: 'groups', need: ['CONSUMER_GROUP', 'READ'] },
+  { area: 'acls', label: 'ACLS', icon: 'acls', need: ['ACL', 'READ'] },
+  {
+    area: 'schema',
+    label: 'Schema Registry',
+    icon: 'schema',
+    need: ['SCHEMA', 'READ'],
+    target: (c) => (c.registry && c.registryType !== 'GLUE' ? 'schema' : undefined),
+  },
+  {
+    area: 'connect',
+    label: 'Connect',
+    icon: 'connect',
+    need: ['CONNECTOR', 'READ'],
+    target: (c) => subPath('connect', c.connects),
+  },
+  {
+    area: 'ksqldb',
+    label: 'ksqlDB',
+    icon: 'ksqldb',
+    need: ['KSQLDB', 'READ'],
+    target: (c) => subPath('ksqldb', c.ksqldbs),
+  },
+  { area: 'settings', label: 'Settings', icon: 'settings' },
+];
+
+function subPath(area: string, names: string[] | undefined): string | undefined {
+  const first = names?.[0];
+  return first === undefined ? undefined : `${area}/${encodeURIComponent(first)}`;
+}
+
+/** The entries a user sees for a cluster, with router paths. */
+export function menuEntries(cluster: Cluster, permissions: Permissions): MenuEntry[] {
+  const base = `/${encodeURIComponent(cluster.id)}`;
+  return rules.flatMap((rule) => {
+    if (!allows(permissions, rule.need)) return [];
+    const target = rule.target ? rule.target(cluster) : rule.area;
+    return target === undefined
+      ? []
+      : [{ area: rule.area, label: rule.label, icon: rule.icon, path: `${base}/${target}` }];
+  });
+}

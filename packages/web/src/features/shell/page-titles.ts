@@ -1,0 +1,23 @@
+export const productName = 'Kafka Console';
+
+// Spec part 2 §2: titles by path, followed by a product suffix.
+const areaTitles: Record<string, string> = {
+  node: 'Nodes',
+  topic: 'Topics',
+  tail: 'Live Tail',
+  group: 'Consumer Groups',
+  acls: 'Acls',
+  schema: 'Schema Registry',
+  connect: 'Connect',
+  ksqldb: 'KsqlDB',
+  settings: 'Settings',
+};
+
+const topLevelTitles: Record<string, string> = { login: 'Login', 'page-not-found': 'Page not found' };
+
+/** Document title for a router path such as `/local/topic/orders/data`. */
+export function documentTitle(pathname: string): string {
+  const [first, area] = pathname.split('/').filter(Boolean);
+  const name = (first && topLevelTitles[first]) ?? (area && areaTitles[area]);
+  return name ? `${name} | ${productName}` : productName;
+}
