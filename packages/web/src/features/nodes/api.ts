@@ -1,8 +1,9 @@
+import { NodeList } from '@console/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { apiPath } from '../../api/base-path';
 import { apiRequest } from '../../api/http';
 import { clusterKeys } from '../clusters/api';
-import { NodeList, toNodeRows } from './node-rows';
+import { toNodeRows } from './node-rows';
 
 export const nodeKeys = {
   all: (cluster: string) => [...clusterKeys.all, cluster, 'nodes'] as const,

@@ -1,5 +1,6 @@
+import { NodeList } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { NodeList, toNodeRows } from './node-rows';
+import { toNodeRows } from './node-rows';
 
 describe('toNodeRows', () => {
   it('joins host and port, flags the controller and sorts by id', () => {
@@ -14,13 +15,5 @@ describe('toNodeRows', () => {
       { id: 1, host: 'kafka-1:9092', controller: false, rack: '' },
       { id: 2, host: 'kafka-2:9092', controller: true, rack: 'eu-1b' },
     ]);
-  });
-
-  it('also reads a controller given as a node', () => {
-    const list = NodeList.parse({
-      nodes: [{ id: 5, host: 'h', port: 1 }],
-      controller: { id: 5, host: 'h', port: 1 },
-    });
-    expect(toNodeRows(list)[0]?.controller).toBe(true);
   });
 });
