@@ -15,11 +15,15 @@ export const clusterRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
     (req) => uiOptions(config, req.params.cluster),
   );
 
-  app.get('/api/topic/defaults-configs', { schema: { tags: ['topic'], response: { 200: TopicDefaults } } }, () => ({
-    replication: config.topic.replication,
-    partition: config.topic.partition,
-    retention: config.topic.retention,
-  }));
+  app.get(
+    '/api/topic/defaults-configs',
+    { schema: { tags: ['topic'], response: { 200: TopicDefaults } } },
+    () => ({
+      replication: config.topic.replication,
+      partition: config.topic.partition,
+      retention: config.topic.retention,
+    }),
+  );
 
   app.get(
     '/api/:cluster/node',
