@@ -1,4 +1,4 @@
-import type { Action, Resource } from '@console/contract';
+import { type Action, Resource } from '@console/contract';
 
 /** Defaults carried over from AKHQ's shipped configuration (contract §4.1, §4.3). */
 
@@ -11,21 +11,9 @@ export const DEFAULT_INTERNAL_REGEXPS = [
 ];
 export const DEFAULT_STREAM_REGEXPS = ['^.*-changelog$', '^.*-repartition$', '^.*-rekey$'];
 
-const ALL_RESOURCES: Resource[] = [
-  'TOPIC',
-  'TOPIC_DATA',
-  'CONSUMER_GROUP',
-  'CONNECT_CLUSTER',
-  'CONNECTOR',
-  'SCHEMA',
-  'NODE',
-  'ACL',
-  'KSQLDB',
-];
-
 export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Action[] }[]> = {
   reader: [
-    { resources: [...ALL_RESOURCES], actions: ['READ'] },
+    { resources: [...Resource.options], actions: ['READ'] },
     { resources: ['TOPIC', 'NODE'], actions: ['READ_CONFIG'] },
   ],
   'topic-admin': [
