@@ -149,6 +149,7 @@ describe('access', () => {
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await closed.inject('/api/cluster')).statusCode).toBe(401);
+    expect((await closed.inject({ method: 'HEAD', url: '/api/local/node' })).statusCode).toBe(401);
     expect((await closed.inject('/api/auths')).json()).toMatchObject({ loginEnabled: true });
   });
 });

@@ -13,13 +13,21 @@ export function installGuard(app: FastifyInstance, config: Config) {
   app.addHook('onRoute', (route) => {
     const path = route.url.slice(prefix.length) || '/';
     if (!path.startsWith('/api') && !['/health', '/ready', '/metrics'].includes(path)) return;
-    const methods = [route.method].flat().filter((m) => m !== 'HEAD');
-    for (const method of methods) {
-      const access = ROUTE_ACCESS[`${method} ${path}`];
-      if (!access) throw new Error(`route ${method} ${path} has no entry in ROUTE_ACCESS`);
-      const check = (request: FastifyRequest) => authorize(config, access, request);
-      route.preHandler = [check, ...[route.preHandler ?? []].flat()];
-    }
+    // HEAD runs the GET handler, so it is guarded by the GET rule.
+    const rules = new Map(
+      [route.method].flat().map((method) => {
+        const key = `${method === 'HEAD' ? 'GET' : method} ${path}`;
+        const access = ROUTE_ACCESS[key];
+        if (!access) throw new Error(`route ${key} has no entry in ROUTE_ACCESS`);
+        return [method, access] as const;
+      }),
+    );
+    const check = async (request: FastifyRequest) => {
+      const access = rules.get(request.method);
+      if (!access) throw new AppError('FORBIDDEN', `${request.method} is not allowed here`);
+      await authorize(config, access, request);
+    };
+    route.preHandler = [check, ...[route.preHandler ?? []].flat()];
   });
 }
 
