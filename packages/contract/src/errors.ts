@@ -7,6 +7,7 @@ export const ErrorCode = z.enum([
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'TOO_MANY_REQUESTS',
   'CLUSTER_UNAVAILABLE',
   'UPSTREAM_UNAVAILABLE',
   'UPSTREAM_TIMEOUT',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClusterParams } from './cluster.ts';
 
 export const Node = z.object({
   id: z.number().int(),
@@ -13,3 +14,21 @@ export const NodeList = z
   .object({ nodes: z.array(Node), controller: z.number().int() })
   .meta({ id: 'NodeList' });
 export type NodeList = z.infer<typeof NodeList>;
+
+/** A broker id; anything that is not one of the cluster's brokers is a 404. */
+export const NodeParams = ClusterParams.extend({ id: z.string().min(1) });
+
+/**
+ * `GET /api/{cluster}/node/partitions`, over the topics the default view shows (internal ones hidden):
+ * partitions led, partitions in sync on that broker, and the same total on every row.
+ */
+export const NodePartitions = z
+  .object({
+    id: z.number().int(),
+    countLeader: z.number().int(),
+    countInSyncReplicas: z.number().int(),
+    totalPartitions: z.number().int(),
+  })
+  .meta({ id: 'NodePartitions' });
+export type NodePartitions = z.infer<typeof NodePartitions>;
+export const NodePartitionsList = z.array(NodePartitions);

@@ -24,3 +24,20 @@ export const Me = z
   })
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof Me>;
+
+/** `POST {basePath}login`, as JSON or a form (contract §3.1 item 1). */
+export const LoginRequest = z
+  .object({ username: z.string().min(1), password: z.string().min(1) })
+  .meta({ id: 'LoginRequest' });
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+/** The session cookie is set too; `access_token` serves scripts as `Authorization: Bearer`. */
+export const LoginResponse = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+    username: z.string(),
+  })
+  .meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof LoginResponse>;

@@ -119,6 +119,10 @@ describe('app', () => {
         '/api/me',
         '/api/auths',
         '/api/{cluster}/node',
+        '/api/{cluster}/topic',
+        '/api/{cluster}/topic/{topic}/configs',
+        '/api/{cluster}/group/topics',
+        '/api/{cluster}/node/{id}/configs',
       ]),
     );
   });

@@ -8,26 +8,42 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { installGuard } from './auth/guard.ts';
+import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { KafkaPool } from './kafka/pool.ts';
 import { loggerOptions, OneLineRequestLog } from './logger.ts';
 import { installMetrics } from './metrics.ts';
 import { clusterRoutes } from './routes/clusters.ts';
+import { connectRoutes } from './routes/connect.ts';
+import { groupRoutes } from './routes/groups.ts';
+import { ksqlDbRoutes } from './routes/ksqldb.ts';
+import { nodeRoutes } from './routes/nodes.ts';
+import { oauthRoutes } from './routes/oauth.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { schemaRoutes } from './routes/schemas.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { topicDataRoutes } from './routes/topic-data.ts';
+import { topicRoutes } from './routes/topics.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import type { Services } from './services.ts';
 import { installUi } from './ui.ts';
 import { VERSION } from './version.ts';
 
-export type AppOptions = { uiDir?: string; logger?: boolean };
+export type AppOptions = {
+  uiDir?: string;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read the audit lines from it). */
+  logStream?: { write: (line: string) => void };
+};
 
 /** The whole application; `main.ts` only listens. Tests build the same tree (STYLE §2). */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config),
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(config), ...(options.logStream ? { stream: options.logStream } : {}) },
     logController: new OneLineRequestLog(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -40,7 +56,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installSecurityHeaders(app);
-  installGuard(app, config);
+  const auth = await installAuth(app, config);
   const metrics = installMetrics(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -59,8 +75,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', () => kafka.close());
   const services: Services = { config, kafka };
   const prefix = config.basePath.slice(0, -1);
-  await app.register(sessionRoutes, { ...services, prefix });
+  await app.register(sessionRoutes, { ...services, auth, prefix });
+  await app.register(oauthRoutes, { ...services, auth, prefix });
   await app.register(clusterRoutes, { ...services, prefix });
+  await app.register(topicRoutes, { ...services, prefix });
+  await app.register(groupRoutes, { ...services, prefix });
+  await app.register(nodeRoutes, { ...services, prefix });
+  await app.register(schemaRoutes, { ...services, prefix });
+  await app.register(connectRoutes, { ...services, prefix });
+  await app.register(ksqlDbRoutes, { ...services, prefix });
+  await app.register(topicDataRoutes, { ...services, prefix });
   await app.register(opsRoutes, { ...services, metrics, prefix });
   app.get(`${prefix}/api/openapi.json`, { schema: { hide: true } }, () => app.swagger());
   await installUi(app, config.basePath, options.uiDir);

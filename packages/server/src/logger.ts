@@ -1,4 +1,4 @@
-import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Config } from './config/schema.ts';
 
 /** Credentials never reach the log, whichever field carries them. */
@@ -6,13 +6,21 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
+  '*.headers.authorization',
+  '*.headers.cookie',
   '*.password',
   '*.basicAuthPassword',
+  '*.bindPassword',
+  '*.clientSecret',
+  '*.secret',
+  '*.access_token',
+  '*.id_token',
+  '*.refresh_token',
   '*["sasl.jaas.config"]',
   '*["sasl.password"]',
 ];
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config) {
   return { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
 }
 
@@ -24,7 +32,8 @@ export class OneLineRequestLog extends LogController {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        // An OIDC callback's query carries the authorization code.
+        url: request.url.includes('/oauth/callback/') ? request.url.split('?')[0] : request.url,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },

@@ -1,43 +1,99 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import type { Config } from '../config/schema.ts';
 import { AppError } from '../errors.ts';
-import { anonymousPermissions, grants } from './roles.ts';
+import { auditHook } from './audit.ts';
+import { Authenticator, type Identity } from './authenticator.ts';
+import { clusterFor, namedChecks, namesFor } from './named-checks.ts';
+import type { AccessRights } from './roles.ts';
 import { ROUTE_ACCESS, type RouteAccess } from './route-permissions.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling; null for anonymous callers and whenever security is off. */
+    identity: Identity | null;
+    /** The caller's rights: list services filter with `permissions.filter(...)` (contract §5, check 3). */
+    permissions: AccessRights;
+    /** The ROUTE_ACCESS key and rule of the route being served. */
+    routeAccess: { key: string; access: RouteAccess } | null;
+  }
+}
+
+/** Paths below the deployment prefix that are guarded; the UI's static files are not. */
+const GUARDED = /^\/(?:api(?:\/|$)|health$|ready$|metrics$|login$|logout$|oauth\/)/;
+
+const noTokens = { sign: () => '', verify: () => undefined };
+
+export function refusal(identity: Identity | null, what: string): AppError {
+  return identity
+    ? new AppError('FORBIDDEN', `Unauthorized: missing permission on ${what}`)
+    : new AppError('UNAUTHORIZED', 'User not authenticated or token expired');
+}
+
 /**
- * Attaches the access rule of ROUTE_ACCESS to every route under `/api` and the ops paths, and refuses to
- * start when one is missing. With security disabled every call is allowed (contract §5).
+ * Attaches the access rule of ROUTE_ACCESS to every guarded route, and refuses to start when one is
+ * missing. On each request: who is calling (onRequest), the route rule on `:cluster` (onRequest, so a
+ * refused caller never has a body parsed), then the named-resource checks (preValidation, which sees
+ * the body) and the audit of writes (onResponse). With security disabled every call is allowed.
  */
-export function installGuard(app: FastifyInstance, config: Config) {
+export function installGuard(
+  app: FastifyInstance,
+  config: Config,
+  authenticator: Authenticator = new Authenticator(config, noTokens),
+) {
+  app.decorateRequest('identity', null);
+  app.decorateRequest('permissions', null as unknown as AccessRights);
+  app.decorateRequest('routeAccess', null);
   const prefix = config.basePath.slice(0, -1);
+  const audit = auditHook();
+
   app.addHook('onRoute', (route) => {
     const path = route.url.slice(prefix.length) || '/';
-    if (!path.startsWith('/api') && !['/health', '/ready', '/metrics'].includes(path)) return;
+    if (!GUARDED.test(path)) return;
     // HEAD runs the GET handler, so it is guarded by the GET rule.
     const rules = new Map(
       [route.method].flat().map((method) => {
         const key = `${method === 'HEAD' ? 'GET' : method} ${path}`;
         const access = ROUTE_ACCESS[key];
         if (!access) throw new Error(`route ${key} has no entry in ROUTE_ACCESS`);
-        return [method, access] as const;
+        return [method, { key, access, checks: namedChecks(path, access) }] as const;
       }),
     );
-    const check = async (request: FastifyRequest) => {
-      const access = rules.get(request.method);
-      if (!access) throw new AppError('FORBIDDEN', `${request.method} is not allowed here`);
-      await authorize(config, access, request);
-    };
-    route.preHandler = [check, ...[route.preHandler ?? []].flat()];
-  });
-}
 
-async function authorize(config: Config, access: RouteAccess, request: FastifyRequest) {
-  if (!config.security.enabled || access === 'public') return;
-  const permissions = anonymousPermissions(config.security);
-  const cluster = (request.params as { cluster?: string } | undefined)?.cluster;
-  const allowed =
-    access === 'anyRole'
-      ? permissions.length > 0
-      : grants(permissions, { resources: [access.resource], actions: [access.action], cluster });
-  if (!allowed) throw new AppError('UNAUTHORIZED', 'User not authenticated or token expired');
+    const authorize: onRequestHookHandler = async (request) => {
+      const rule = rules.get(request.method);
+      if (!rule) throw new AppError('FORBIDDEN', `${request.method} is not allowed here`);
+      request.routeAccess = { key: rule.key, access: rule.access };
+      request.identity = await authenticator.identify(request);
+      request.permissions = authenticator.rights(request.identity);
+      if (!config.security.enabled) return;
+      const { access } = rule;
+      if (access === 'public') return;
+      const cluster = (request.params as { cluster?: string } | undefined)?.cluster;
+      if (access === 'anyRole') {
+        if (!request.permissions.anyRole) throw refusal(request.identity, 'any resource');
+        return;
+      }
+      if (!request.permissions.grants(access.resource, access.action, cluster)) {
+        throw refusal(request.identity, `resource ${access.resource} and action ${access.action}`);
+      }
+    };
+
+    const checkNames: preValidationHookHandler = async (request) => {
+      const rule = rules.get(request.method);
+      if (!config.security.enabled || !rule || typeof rule.access === 'string') return;
+      const { resource, action } = rule.access;
+      for (const check of rule.checks) {
+        const cluster = clusterFor(check, request.params);
+        for (const name of namesFor(check, request)) {
+          if (!request.permissions.grantsOn(resource, action, cluster, name)) {
+            throw refusal(request.identity, `resource ${resource} '${name}' and action ${action}`);
+          }
+        }
+      }
+    };
+
+    route.onRequest = [authorize, ...[route.onRequest ?? []].flat()];
+    route.preValidation = [checkNames, ...[route.preValidation ?? []].flat()];
+    route.onResponse = [...[route.onResponse ?? []].flat(), audit];
+  });
 }

@@ -1,11 +1,11 @@
-import type { Permission } from '@console/contract';
-import type { Config } from '../config/schema.ts';
+import type { Action, Permission, Resource } from '@console/contract';
+import type { SecurityConfig } from '../config/security.ts';
 
-type Security = Config['security'];
+type Security = Pick<SecurityConfig, 'defaultGroup' | 'groups' | 'roles'>;
 
 /** Expands group names into `/api/me`-style permission entries: one per binding × role entry (contract §3.1). */
 export function groupPermissions(security: Security, groupNames: readonly string[]): Permission[] {
-  return groupNames.flatMap((group) =>
+  return [...new Set(groupNames)].flatMap((group) =>
     (security.groups[group] ?? []).flatMap((binding) =>
       (security.roles[binding.role] ?? []).map((entry) => ({
         resources: [...entry.resources],
@@ -17,22 +17,91 @@ export function groupPermissions(security: Security, groupNames: readonly string
   );
 }
 
-/** What a caller without credentials may do: the default group's bindings, or nothing. */
-export function anonymousPermissions(security: Security): Permission[] {
-  return security.defaultGroup === null ? [] : groupPermissions(security, [security.defaultGroup]);
+/** The default group's bindings apply to everyone, logged in or not (contract §5). */
+export function effectiveGroups(security: Security, userGroups: readonly string[] = []): string[] {
+  const all = security.defaultGroup === null ? [...userGroups] : [security.defaultGroup, ...userGroups];
+  return [...new Set(all)];
 }
 
-const fullMatch = (pattern: string, value: string) => new RegExp(`^(?:${pattern})$`).test(value);
+/** What a caller without credentials may do: the default group's bindings, or nothing. */
+export function anonymousPermissions(security: Security): Permission[] {
+  return groupPermissions(security, effectiveGroups(security));
+}
 
-/** Route rule of contract §5: some entry grants resource × action on a cluster its regexes fully match. */
-export function grants(
-  permissions: readonly Permission[],
-  need: Pick<Permission, 'resources' | 'actions'> & { cluster?: string | undefined },
-): boolean {
-  return permissions.some(
-    (p) =>
-      need.resources.every((r) => p.resources.includes(r)) &&
-      need.actions.every((a) => p.actions.includes(a)) &&
-      (need.cluster === undefined || p.clusters.some((c) => fullMatch(c, need.cluster as string))),
-  );
+const compiled = new Map<string, RegExp>();
+/** Config regexes match the whole name, as AKHQ's `matches()` does. */
+export function fullMatch(pattern: string, value: string): boolean {
+  let re = compiled.get(pattern);
+  if (!re) {
+    re = new RegExp(`^(?:${pattern})$`);
+    compiled.set(pattern, re);
+  }
+  return re.test(value);
+}
+
+export type NameFilter = (name: string) => boolean;
+
+/**
+ * One caller's rights, with the three checks of contract §5. With security disabled nothing is
+ * checked or filtered; the roles are still reported so the console can hide what the defaults forbid.
+ */
+export class AccessRights {
+  readonly enforced: boolean;
+  readonly roles: readonly Permission[];
+
+  constructor(enforced: boolean, roles: readonly Permission[]) {
+    this.enforced = enforced;
+    this.roles = roles;
+  }
+
+  static unrestricted(roles: readonly Permission[] = []): AccessRights {
+    return new AccessRights(false, roles);
+  }
+
+  private entries(resource: Resource, action: Action, cluster: string | undefined): Permission[] {
+    return this.roles.filter(
+      (p) =>
+        p.resources.includes(resource) &&
+        p.actions.includes(action) &&
+        (cluster === undefined || p.clusters.some((c) => fullMatch(c, cluster))),
+    );
+  }
+
+  /** Holds any permission at all. */
+  get anyRole(): boolean {
+    return !this.enforced || this.roles.length > 0;
+  }
+
+  /** Route rule: some binding grants resource × action on a cluster its regexes fully match. */
+  grants(resource: Resource, action: Action, cluster?: string): boolean {
+    return !this.enforced || this.entries(resource, action, cluster).length > 0;
+  }
+
+  /** Named-resource check: such a binding also has a pattern that fully matches the object's name. */
+  grantsOn(resource: Resource, action: Action, cluster: string | undefined, name: string): boolean {
+    return this.allow(resource, action, cluster)(name);
+  }
+
+  /** List filtering: keeps names some granting binding's patterns fully match (none when none grants). */
+  allow(resource: Resource, action: Action, cluster: string | undefined): NameFilter {
+    if (!this.enforced) return () => true;
+    const patterns = [...new Set(this.entries(resource, action, cluster).flatMap((p) => p.patterns))];
+    return (name) => patterns.some((pattern) => fullMatch(pattern, name));
+  }
+
+  filter<T>(
+    resource: Resource,
+    action: Action,
+    cluster: string | undefined,
+    items: readonly T[],
+    nameOf: (item: T) => string = String,
+  ): T[] {
+    const allow = this.allow(resource, action, cluster);
+    return items.filter((item) => allow(nameOf(item)));
+  }
+
+  /** Clusters listed by `/api/cluster`: those some binding's cluster regexes fully match. */
+  seesCluster(cluster: string): boolean {
+    return !this.enforced || this.roles.some((p) => p.clusters.some((c) => fullMatch(c, cluster)));
+  }
 }

@@ -1,30 +1,7 @@
-import {
-  Action,
-  DateTimeFormat,
-  GroupsListView,
-  Resource,
-  SortOrder,
-  TopicListView,
-} from '@console/contract';
+import { DateTimeFormat, GroupsListView, SortOrder, TopicListView } from '@console/contract';
 import { z } from 'zod';
-import {
-  DEFAULT_GROUPS,
-  DEFAULT_INTERNAL_REGEXPS,
-  DEFAULT_ROLES,
-  DEFAULT_STREAM_REGEXPS,
-} from './defaults.ts';
-
-const regex = z.string().refine(
-  (source) => {
-    try {
-      new RegExp(source);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'not a valid regular expression' },
-);
+import { DEFAULT_INTERNAL_REGEXPS, DEFAULT_STREAM_REGEXPS } from './defaults.ts';
+import { regex, Security, securityIssues } from './security.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
@@ -72,22 +49,6 @@ const ClusterConfig = z.strictObject({
   connect: z.array(namedUpstream).default([]),
   ksqldb: z.array(namedUpstream).default([]),
   uiOptions: UiOptionsConfig.optional(),
-});
-
-const Binding = z.strictObject({
-  role: z.string(),
-  patterns: z.array(regex).default(['.*']),
-  clusters: z.array(regex).default(['.*']),
-});
-
-const Security = z.strictObject({
-  enabled: z.boolean().default(false),
-  /** Bindings everyone gets, anonymous users included; null means anonymous users get nothing. */
-  defaultGroup: z.string().nullable().default('admin'),
-  roles: z
-    .record(z.string(), z.array(z.strictObject({ resources: z.array(Resource), actions: z.array(Action) })))
-    .prefault(DEFAULT_ROLES),
-  groups: z.record(z.string(), z.array(Binding)).prefault(DEFAULT_GROUPS),
 });
 
 /** basePath is kept as `/` or `/prefix/`: leading and trailing slash, so joins never double or drop one. */
@@ -146,25 +107,7 @@ export const ConfigSchema = z
     security: Security.prefault({}),
   })
   .superRefine((config, ctx) => {
-    const { defaultGroup, groups, roles } = config.security;
-    if (defaultGroup !== null && !groups[defaultGroup]) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['security', 'defaultGroup'],
-        message: `no group '${defaultGroup}'`,
-      });
-    }
-    for (const [name, bindings] of Object.entries(groups)) {
-      bindings.forEach((b, i) => {
-        if (!roles[b.role]) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['security', 'groups', name, i, 'role'],
-            message: `no role '${b.role}'`,
-          });
-        }
-      });
-    }
+    for (const issue of securityIssues(config.security)) ctx.addIssue({ code: 'custom', ...issue });
   });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -1,5 +1,9 @@
-import type { NodeList } from '@console/contract';
+import type { NodeList, NodePartitions } from '@console/contract';
+import type { Admin } from '@platformatic/kafka';
+import { notFound } from '../errors.ts';
+import { type BrokerInfo, readMetadata } from './metadata.ts';
 import type { KafkaPool } from './pool.ts';
+import { shownBy, type TopicNaming } from './topic-naming.ts';
 
 export async function listNodes(pool: KafkaPool, cluster: string): Promise<NodeList> {
   const metadata = await pool.run(cluster, (admin) => admin.metadata({ topics: [], forceUpdate: true }));
@@ -7,4 +11,37 @@ export async function listNodes(pool: KafkaPool, cluster: string): Promise<NodeL
     .map(([id, b]) => ({ id, host: b.host, port: b.port, ...(b.rack ? { rack: b.rack } : {}) }))
     .sort((a, b) => a.id - b.id);
   return { nodes, controller: metadata.controllerId };
+}
+
+/** The broker with this id (as written in the URL), or a 404 in the contract's words. */
+export async function findBroker(admin: Admin, id: string): Promise<BrokerInfo> {
+  const view = await readMetadata(admin, []);
+  const broker = /^\d+$/.test(id) ? view.brokers.get(Number(id)) : undefined;
+  if (!broker) throw notFound(`Node '${id}' doesn't exist`);
+  return broker;
+}
+
+/**
+ * Leader and in-sync counts per broker over the topics the default view shows (internal ones hidden), from
+ * one metadata request. Every broker has a row, holding replicas or not; the total is the same on each.
+ */
+export async function nodePartitions(admin: Admin, naming: TopicNaming): Promise<NodePartitions[]> {
+  const view = await readMetadata(admin);
+  const rows = new Map<number, NodePartitions>();
+  const row = (id: number) => {
+    const found = rows.get(id) ?? { id, countLeader: 0, countInSyncReplicas: 0, totalPartitions: 0 };
+    rows.set(id, found);
+    return found;
+  };
+  for (const id of view.brokers.keys()) row(id);
+  let total = 0;
+  for (const topic of view.topics.values()) {
+    if (!shownBy('HIDE_INTERNAL', naming, topic.name)) continue;
+    for (const p of topic.partitions) {
+      total++;
+      if (p.leader >= 0) row(p.leader).countLeader++;
+      for (const id of p.isr) row(id).countInSyncReplicas++;
+    }
+  }
+  return [...rows.values()].map((r) => ({ ...r, totalPartitions: total })).sort((a, b) => a.id - b.id);
 }

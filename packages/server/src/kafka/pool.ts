@@ -1,4 +1,4 @@
-import { Admin } from '@platformatic/kafka';
+import { Admin, ProduceAcks, Producer } from '@platformatic/kafka';
 import type { Config } from '../config/schema.ts';
 import { notFound } from '../errors.ts';
 import { clientOptions } from './client-options.ts';
@@ -11,6 +11,9 @@ import { translateKafkaError } from './errors.ts';
 export class KafkaPool {
   readonly #config: Config;
   readonly #admins = new Map<string, Admin>();
+  /** A second client per cluster whose connections carry record fetches, so long reads never delay admin calls. */
+  readonly #readers = new Map<string, Admin>();
+  readonly #producers = new Map<string, Producer>();
 
   constructor(config: Config) {
     this.#config = config;
@@ -30,9 +33,40 @@ export class KafkaPool {
   }
 
   async close(): Promise<void> {
-    const admins = [...this.#admins.values()];
+    const clients = [...this.#admins.values(), ...this.#readers.values(), ...this.#producers.values()];
     this.#admins.clear();
-    await Promise.allSettled(admins.map((a) => a.close()));
+    this.#readers.clear();
+    this.#producers.clear();
+    await Promise.allSettled(clients.map((c) => c.close()));
+  }
+
+  /** The admin and the fetch client of a cluster, for record streams (which translate their own errors). */
+  readClients(cluster: string): { admin: Admin; reader: Admin } {
+    const admin = this.#admin(cluster);
+    let reader = this.#readers.get(cluster);
+    if (!reader) {
+      reader = new Admin(this.#options(cluster, '-reader'));
+      this.#readers.set(cluster, reader);
+    }
+    return { admin, reader };
+  }
+
+  /** The cluster's producer (acks from all in-sync replicas), created on first use. */
+  producer(cluster: string): Producer {
+    this.#admin(cluster);
+    let producer = this.#producers.get(cluster);
+    if (!producer) {
+      producer = new Producer({ ...this.#options(cluster, '-producer'), acks: ProduceAcks.ALL, autocreateTopics: false });
+      this.#producers.set(cluster, producer);
+    }
+    return producer;
+  }
+
+  #options(cluster: string, suffix: string) {
+    const settings = this.#config.clusters[cluster];
+    if (!settings) throw notFound(`Cluster '${cluster}' not found`);
+    const options = clientOptions(cluster, settings.properties, this.#config.kafkaClient);
+    return { ...options, clientId: `${options.clientId}${suffix}` };
   }
 
   #admin(cluster: string): Admin {

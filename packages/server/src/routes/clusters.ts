@@ -1,12 +1,12 @@
-import { ClusterList, ClusterParams, NodeList, TopicDefaults, UiOptions } from '@console/contract';
+import { ClusterList, ClusterParams, TopicDefaults, UiOptions } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listClusters, uiOptions } from '../cluster-info.ts';
-import { listNodes } from '../kafka/nodes.ts';
 import type { Services } from '../services.ts';
 
-export const clusterRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
-  app.get('/api/cluster', { schema: { tags: ['cluster'], response: { 200: ClusterList } } }, () =>
-    listClusters(config),
+export const clusterRoutes: FastifyPluginAsyncZod<Services> = async (app, { config }) => {
+  // Only clusters some binding's cluster patterns match (contract §3.2 item 7).
+  app.get('/api/cluster', { schema: { tags: ['cluster'], response: { 200: ClusterList } } }, (req) =>
+    listClusters(config).filter((c) => req.permissions.seesCluster(c.id)),
   );
 
   app.get(
@@ -23,11 +23,5 @@ export const clusterRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
       partition: config.topic.partition,
       retention: config.topic.retention,
     }),
-  );
-
-  app.get(
-    '/api/:cluster/node',
-    { schema: { tags: ['node'], params: ClusterParams, response: { 200: NodeList } } },
-    (req) => listNodes(kafka, req.params.cluster),
   );
 };

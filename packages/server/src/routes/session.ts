@@ -1,18 +1,75 @@
-import { Auths, Me } from '@console/contract';
+import { Auths, LoginRequest, LoginResponse, Me } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { anonymousPermissions } from '../auth/roles.ts';
+import { z } from 'zod';
+import type { Authenticator } from '../auth/authenticator.ts';
+import { clearSession, setSession } from '../auth/session-cookie.ts';
+import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
 import { VERSION } from '../version.ts';
 
-export const sessionRoutes: FastifyPluginAsyncZod<Services> = async (app, { config }) => {
-  app.get('/api/auths', { schema: { tags: ['session'], response: { 200: Auths } } }, () => ({
-    loginEnabled: config.security.enabled,
-    formEnabled: false,
-    version: VERSION,
-  }));
+type Options = Services & { auth: Authenticator };
 
-  app.get('/api/me', { schema: { tags: ['session'], response: { 200: Me } } }, () => {
-    const roles = anonymousPermissions(config.security);
-    return { logged: false, ...(roles.length ? { roles } : {}) };
+const tags = ['session'];
+
+export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, auth }) => {
+  // HTML forms post `application/x-www-form-urlencoded`; scripts and the console post JSON.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+
+  app.get('/api/auths', { schema: { tags, response: { 200: Auths } } }, () => {
+    const oidcAuths = auth.oidc.list();
+    return {
+      loginEnabled: auth.loginEnabled,
+      formEnabled: config.security.enabled && auth.formEnabled,
+      ...(config.security.enabled && oidcAuths.length ? { oidcAuths } : {}),
+      version: VERSION,
+    };
+  });
+
+  app.get('/api/me', { schema: { tags, response: { 200: Me } } }, (request) => {
+    const roles = request.permissions.roles;
+    const user = request.identity;
+    return {
+      logged: user !== null,
+      ...(user ? { username: user.username } : {}),
+      ...(roles.length ? { roles: [...roles] } : {}),
+    };
+  });
+
+  app.post(
+    '/login',
+    { schema: { tags, body: LoginRequest, response: { 200: LoginResponse } } },
+    async (request, reply) => {
+      if (!config.security.enabled || !auth.formEnabled) {
+        throw new AppError('NOT_FOUND', 'Login with a password is not enabled on this server');
+      }
+      const { username, password } = request.body;
+      const identity = await auth.login(username, password, request.ip);
+      // The route is public, so the guard saw an anonymous caller; the audit names who logged in.
+      request.identity = identity;
+      const token = setSession(reply, request, config, auth, identity);
+      if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
+        return reply.redirect(`${config.basePath}ui`, 303);
+      }
+      return {
+        access_token: token,
+        token_type: 'Bearer' as const,
+        expires_in: config.security.jwt.lifetimeSeconds,
+        username: identity.username,
+      };
+    },
+  );
+
+  app.get('/logout', { schema: { tags } }, (_request, reply) => {
+    clearSession(reply, config);
+    return reply.redirect(`${config.basePath}ui`, 303);
+  });
+
+  app.post('/logout', { schema: { tags, response: { 204: z.void() } } }, async (_request, reply) => {
+    clearSession(reply, config);
+    return reply.code(204).send();
   });
 };

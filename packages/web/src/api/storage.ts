@@ -10,6 +10,7 @@ export const storageKeys = {
   user: 'user',
   roles: 'roles',
   version: 'version',
+  topicListSearch: 'topicListSearch',
 } as const;
 
 type Area = 'local' | 'session';

@@ -1,5 +1,5 @@
-import { Auths, Me } from '@console/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Auths, type LoginRequest, Me } from '@console/contract';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { apiRequest, rootRequest } from '../api/http';
 import { removeStorage, storageKeys } from '../api/storage';
@@ -29,6 +29,28 @@ export function meQuery() {
   });
 }
 
+/** Another identity sees other clusters and objects: drop everything read as the previous one. */
+async function switchIdentity(queryClient: QueryClient): Promise<Me> {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
+  return queryClient.fetchQuery({ ...meQuery(), staleTime: 0 });
+}
+
+/**
+ * Spec part 2 §4 Login: post the form (the server sets the HttpOnly session cookie; the returned
+ * bearer token is for scripts and is not kept in browser storage), then re-read the user. Failures are
+ * reported by the login page itself.
+ */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (credentials: LoginRequest) => {
+      await rootRequest('login', { method: 'POST', body: credentials });
+      return switchIdentity(queryClient);
+    },
+    meta: { silent: true },
+  });
+}
+
 /** Spec part 1 §4 Logout: call logout, re-read 'me', drop the token, toast, go to login replacing history. */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -38,7 +60,7 @@ export function useLogout() {
     mutationFn: () => rootRequest('logout', { method: 'POST' }),
     onSuccess: async () => {
       removeStorage('local', storageKeys.token);
-      await queryClient.invalidateQueries({ queryKey: authKeys.all });
+      await switchIdentity(queryClient);
       toasts.success('Logged out successfully');
       navigate('/login', { replace: true });
     },

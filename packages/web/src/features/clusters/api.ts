@@ -1,5 +1,5 @@
 import { ClusterList, UiOptions } from '@console/contract';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiPath } from '../../api/base-path';
 import { isAbortError } from '../../api/errors';
 import { apiRequest } from '../../api/http';
@@ -44,4 +44,13 @@ export function uiOptionsQuery(cluster: string) {
     staleTime: Number.POSITIVE_INFINITY,
     meta: { silent: true },
   });
+}
+
+/**
+ * The Settings page's save (contract §3.12: no server write exists): kept in browser storage, where
+ * `uiOptionsQuery` reads it first, so every screen takes it as its defaults from now on.
+ */
+export function saveUiOptions(queryClient: QueryClient, cluster: string, options: UiOptions): void {
+  writeCachedUiOptions(cluster, options);
+  queryClient.setQueryData(clusterKeys.uiOptions(cluster), options);
 }

@@ -11,6 +11,7 @@ export const nodeColumns = [
     header: 'Controller',
     cell: ({ getValue }) => (getValue() ? <Badge tone="success">yes</Badge> : null),
   }),
+  column.accessor('partitions', { header: 'Partitions' }),
   column.accessor('rack', { header: 'Rack', enableSorting: true }),
 ];
 

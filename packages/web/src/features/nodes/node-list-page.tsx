@@ -8,19 +8,21 @@ import { DataTable } from '../../components/data-table/data-table';
 import { formatSort, parseSort } from '../../components/data-table/sort-param';
 import { parseSearchParams } from '../../lib/url-state';
 import { Page } from '../shell/page';
-import { nodeListQuery } from './api';
+import { nodeListQuery, nodePartitionsQuery } from './api';
 import { nodeColumns, sortableNodeColumns } from './node-columns';
-import type { NodeRow } from './node-rows';
+import { type NodeRow, toNodeRows } from './node-rows';
 
 const SearchState = z.object({ sort: z.string().catch('') });
 
-/** Spec part 1 §2 Nodes. The Partitions column waits for `GET /{cluster}/node/partitions`. */
+/** Spec part 1 §2 Nodes; the Partitions column fills in when the leader stats answer. */
 export function NodeListPage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const sorting = parseSort(parseSearchParams(SearchState, params).sort, sortableNodeColumns);
   const nodes = useQuery(nodeListQuery(cluster.id));
+  const stats = useQuery(nodePartitionsQuery(cluster.id));
+  const rows = useMemo(() => nodes.data && toNodeRows(nodes.data, stats.data), [nodes.data, stats.data]);
 
   const actions = useMemo(
     () => ({
@@ -37,7 +39,7 @@ export function NodeListPage() {
     <Page title="Nodes">
       <DataTable
         label="Nodes"
-        data={nodes.data}
+        data={rows}
         columns={nodeColumns}
         getRowId={(node) => String(node.id)}
         loading={nodes.isPending}

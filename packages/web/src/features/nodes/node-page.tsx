@@ -1,11 +1,12 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { UrlTabs } from '../../components/tabs/url-tabs';
-import { NotBuilt } from '../placeholder/placeholder-page';
 import { Page } from '../shell/page';
+import { NodeConfigsTab } from './node-configs-tab';
+import { NodeLogsTab } from './node-logs-tab';
 import { nodeTab } from './node-tab';
 
-/** Spec part 1 §2 Node page: the tab frame is real, its Configs and Logs tables are not built yet. */
+/** Spec part 1 §2 Node page: Configs (NODE READ_CONFIG) and Logs. */
 export function NodePage() {
   const { nodeId = '', tab } = useParams();
   const { cluster } = useClusterScope();
@@ -25,7 +26,11 @@ export function NodePage() {
   return (
     <Page title={`Node: ${nodeId}`}>
       <UrlTabs label="Node" tabs={tabs} active={active} href={href}>
-        <NotBuilt screen={active === 'configs' ? 'Node configs' : 'Node logs'} />
+        {active === 'configs' ? (
+          <NodeConfigsTab cluster={cluster.id} node={nodeId} />
+        ) : (
+          <NodeLogsTab cluster={cluster.id} node={nodeId} />
+        )}
       </UrlTabs>
     </Page>
   );

@@ -5,6 +5,11 @@ import { decodeBase64Utf8 } from '../../lib/base64';
 import { NodeListPage } from '../nodes/node-list-page';
 import { NodePage } from '../nodes/node-page';
 import { PlaceholderPage } from '../placeholder/placeholder-page';
+import { SettingsPage } from '../settings/settings-page';
+import { CreateTopicPage } from '../topics/create-topic-page';
+import { IncreasePartitionsPage } from '../topics/increase-partitions-page';
+import { TopicListPage } from '../topics/topic-list-page';
+import { TopicPage } from '../topics/topic-page';
 import { ClusterLanding } from './role-redirect';
 
 type ScreenRoute = { path: string; need?: Need; element: ReactNode };
@@ -16,8 +21,8 @@ const principal = (p: Params) => decodeBase64Utf8(p.principalEncoded ?? '') ?? p
 
 // Spec part 2 §2 Router gating: a route exists only for users holding its permission.
 const screens: ScreenRoute[] = [
-  { path: 'topic', need: ['TOPIC', 'READ'], element: soon('Topics', 'Topic list') },
-  { path: 'topic/create', need: ['TOPIC', 'CREATE'], element: soon('Create a topic', 'Create topic') },
+  { path: 'topic', need: ['TOPIC', 'READ'], element: <TopicListPage /> },
+  { path: 'topic/create', need: ['TOPIC', 'CREATE'], element: <CreateTopicPage /> },
   {
     path: 'topic/:topicId/produce',
     need: ['TOPIC_DATA', 'CREATE'],
@@ -26,7 +31,7 @@ const screens: ScreenRoute[] = [
   {
     path: 'topic/:topicId/increasepartition',
     need: ['TOPIC_DATA', 'CREATE'],
-    element: soon('Increase topic partition', 'Increase partitions'),
+    element: <IncreasePartitionsPage />,
   },
   {
     path: 'topic/:topicId/copy',
@@ -36,7 +41,7 @@ const screens: ScreenRoute[] = [
   {
     path: 'topic/:topicId/:tab?',
     need: ['TOPIC', 'READ'],
-    element: soon((p) => `Topic: ${p.topicId}`, 'Topic'),
+    element: <TopicPage />,
   },
   { path: 'tail', need: ['TOPIC_DATA', 'READ'], element: soon('Live Tail', 'Live Tail') },
   { path: 'node', need: ['NODE', 'READ'], element: <NodeListPage /> },
@@ -109,7 +114,7 @@ const screens: ScreenRoute[] = [
     need: ['KSQLDB', 'READ'],
     element: soon((p) => `KsqlDB: ${p.ksqlDBId}`, 'ksqlDB'),
   },
-  { path: 'settings', element: soon('Settings', 'Cluster settings') },
+  { path: 'settings', element: <SettingsPage /> },
 ];
 
 /** Routes below `/:clusterId` for this user; anything else is the not-found page. */

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+export const AclOperation = z.enum([
+  'UNKNOWN',
+  'ANY',
+  'ALL',
+  'READ',
+  'WRITE',
+  'CREATE',
+  'DELETE',
+  'ALTER',
+  'DESCRIBE',
+  'CLUSTER_ACTION',
+  'DESCRIBE_CONFIGS',
+  'ALTER_CONFIGS',
+  'IDEMPOTENT_WRITE',
+  'CREATE_TOKENS',
+  'DESCRIBE_TOKENS',
+  'TWO_PHASE_COMMIT',
+]);
+export const AclPermissionType = z.enum(['UNKNOWN', 'ANY', 'DENY', 'ALLOW']);
+export const AclResourceType = z.enum([
+  'UNKNOWN',
+  'ANY',
+  'TOPIC',
+  'GROUP',
+  'CLUSTER',
+  'TRANSACTIONAL_ID',
+  'DELEGATION_TOKEN',
+  'USER',
+]);
+export const AclPatternType = z.enum(['UNKNOWN', 'ANY', 'MATCH', 'LITERAL', 'PREFIXED']);
+
+export const Acl = z.object({
+  host: z.string(),
+  operation: z.object({ operation: AclOperation, permissionType: AclPermissionType }),
+  resource: z.object({ resourceType: AclResourceType, name: z.string(), patternType: AclPatternType }),
+});
+export type Acl = z.infer<typeof Acl>;
+
+/** The ACL bindings of one principal (contract §2 AccessControl). */
+export const AccessControl = z
+  .object({ principal: z.string(), acls: z.array(Acl).optional() })
+  .meta({ id: 'AccessControl' });
+export type AccessControl = z.infer<typeof AccessControl>;
+export const AccessControlList = z.array(AccessControl);

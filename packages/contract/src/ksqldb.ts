@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { ClusterParams } from './cluster.ts';
+import { pagedList } from './lists.ts';
+import { lenientInt } from './query.ts';
+
+export const KsqlDbServerInfo = z
+  .object({ serverVersion: z.string(), kafkaClusterId: z.string(), ksqlServiceId: z.string() })
+  .meta({ id: 'KsqlDbServerInfo' });
+export type KsqlDbServerInfo = z.infer<typeof KsqlDbServerInfo>;
+
+const source = {
+  name: z.string(),
+  topic: z.string(),
+  keyFormat: z.string(),
+  valueFormat: z.string(),
+  isWindowed: z.boolean(),
+};
+export const KsqlDbStream = z.object(source).meta({ id: 'KsqlDbStream' });
+export type KsqlDbStream = z.infer<typeof KsqlDbStream>;
+export const KsqlDbTable = z.object(source).meta({ id: 'KsqlDbTable' });
+export type KsqlDbTable = z.infer<typeof KsqlDbTable>;
+
+export const KsqlDbQuery = z
+  .object({
+    queryType: z.string().meta({ description: 'PERSISTENT, PUSH…' }),
+    id: z.string(),
+    sql: z.string(),
+    sink: z.string().optional().meta({ description: 'Sink names, comma-separated' }),
+    sinkTopic: z.string().optional().meta({ description: 'Sink Kafka topics, comma-separated' }),
+  })
+  .meta({ id: 'KsqlDbQuery' });
+export type KsqlDbQuery = z.infer<typeof KsqlDbQuery>;
+
+export const KsqlDbStreamList = pagedList(KsqlDbStream).meta({ id: 'KsqlDbStreamList' });
+export const KsqlDbTableList = pagedList(KsqlDbTable).meta({ id: 'KsqlDbTableList' });
+export const KsqlDbQueryList = pagedList(KsqlDbQuery).meta({ id: 'KsqlDbQueryList' });
+export type KsqlDbStreamList = z.infer<typeof KsqlDbStreamList>;
+export type KsqlDbTableList = z.infer<typeof KsqlDbTableList>;
+export type KsqlDbQueryList = z.infer<typeof KsqlDbQueryList>;
+
+/** ksqlDB lists search with a plain, case-sensitive substring (contract §1.6), unlike the other lists. */
+export const KsqlDbListQuery = z.object({
+  search: z
+    .string()
+    .optional()
+    .meta({ description: 'Case-sensitive substring of the name (of the id for queries)' }),
+  page: lenientInt.meta({ description: '1-based page number' }),
+});
+export type KsqlDbListQuery = z.infer<typeof KsqlDbListQuery>;
+
+const properties = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))
+  .optional()
+  .meta({ description: 'Streams properties, e.g. {"auto.offset.reset":"earliest"}' });
+
+/** `PUT …/queries/pull`: a pull query, or a push query collected until its LIMIT or the time budget. */
+export const KsqlDbQueryRequest = z
+  .object({ sql: z.string().trim().min(1), properties })
+  .meta({ id: 'KsqlDbQueryRequest' });
+export type KsqlDbQueryRequest = z.infer<typeof KsqlDbQueryRequest>;
+
+export const KsqlDbQueryResult = z
+  .object({
+    columnNames: z.array(z.string()).optional(),
+    columnValues: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'One row per item, each a JSON array string such as `["u1",3]`' }),
+    truncated: z.boolean().optional().meta({
+      description: 'Collection stopped at the row cap or the time budget (a push query without LIMIT)',
+    }),
+  })
+  .meta({ id: 'KsqlDbQueryResult' });
+export type KsqlDbQueryResult = z.infer<typeof KsqlDbQueryResult>;
+
+export const KsqlDbStatementRequest = z
+  .object({ sql: z.string().trim().min(1), properties })
+  .meta({ id: 'KsqlDbStatementRequest' });
+export type KsqlDbStatementRequest = z.infer<typeof KsqlDbStatementRequest>;
+
+/** `PUT …/execute`. AKHQ answers the query id as raw text; this is JSON so every client parses it alike. */
+export const KsqlDbStatementResult = z
+  .object({
+    queryId: z.string().optional().meta({ description: 'The persistent query the statement started' }),
+    message: z.string().optional().meta({ description: 'ksqlDB status message, e.g. "Stream created"' }),
+  })
+  .meta({ id: 'KsqlDbStatementResult' });
+export type KsqlDbStatementResult = z.infer<typeof KsqlDbStatementResult>;
+
+export const KsqlDbParams = ClusterParams.extend({ ksqlDbId: z.string().min(1) });

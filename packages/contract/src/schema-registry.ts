@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { ClusterParams } from './cluster.ts';
+import { pagedList } from './lists.ts';
+import { lenientInt } from './query.ts';
+
+export const CompatibilityLevel = z.enum([
+  'NONE',
+  'BACKWARD',
+  'BACKWARD_TRANSITIVE',
+  'FORWARD',
+  'FORWARD_TRANSITIVE',
+  'FULL',
+  'FULL_TRANSITIVE',
+]);
+export type CompatibilityLevel = z.infer<typeof CompatibilityLevel>;
+
+export const SchemaType = z.enum(['AVRO', 'JSON', 'PROTOBUF']);
+export type SchemaType = z.infer<typeof SchemaType>;
+
+export const SchemaReference = z
+  .object({ name: z.string(), subject: z.string(), version: z.number().int() })
+  .meta({ id: 'SchemaReference' });
+export type SchemaReference = z.infer<typeof SchemaReference>;
+
+/** Contract §2 Schema: one version of a subject. */
+export const Schema = z
+  .object({
+    id: z.number().int().optional(),
+    subject: z.string(),
+    version: z.number().int().optional(),
+    compatibilityLevel: CompatibilityLevel.optional().meta({
+      description: "The subject's level, else the registry's global one",
+    }),
+    schema: z.string().optional().meta({ description: 'The schema text' }),
+    schemaType: SchemaType.optional(),
+    references: z.array(SchemaReference).optional(),
+    exception: z
+      .string()
+      .optional()
+      .meta({ description: 'Why the schema could not be read or parsed; shown as a warning' }),
+  })
+  .meta({ id: 'Schema' });
+export type Schema = z.infer<typeof Schema>;
+
+export const SchemaList = pagedList(Schema).meta({ id: 'SchemaList' });
+export type SchemaList = z.infer<typeof SchemaList>;
+export const SchemaVersions = z.array(Schema);
+export const SubjectNames = z.array(z.string());
+
+export const SchemaListQuery = z.object({
+  search: z
+    .string()
+    .optional()
+    .meta({ description: 'Space-separated terms; every one must be in the subject' }),
+  page: lenientInt.meta({ description: '1-based page number' }),
+});
+export type SchemaListQuery = z.infer<typeof SchemaListQuery>;
+
+/** `POST /api/{cluster}/schema`. Extra properties the UI sends (`clusterId`) are ignored. */
+export const SchemaCreate = z
+  .object({
+    subject: z.string().min(1),
+    schema: z.string().min(1),
+    schemaType: SchemaType.default('AVRO'),
+    references: z.array(SchemaReference).optional(),
+    compatibilityLevel: CompatibilityLevel.optional(),
+  })
+  .meta({ id: 'SchemaCreate' });
+export type SchemaCreate = z.infer<typeof SchemaCreate>;
+
+/** `POST /api/{cluster}/schema/{subject}`: a new version, a new compatibility level, or both. */
+export const SchemaUpdate = z
+  .object({
+    subject: z.string().min(1).optional().meta({ description: 'When given, must equal the path subject' }),
+    schema: z.string().min(1).optional(),
+    schemaType: SchemaType.optional().meta({ description: "Default: the subject's latest version's type" }),
+    references: z.array(SchemaReference).optional(),
+    compatibilityLevel: CompatibilityLevel.optional(),
+  })
+  .refine((b) => b.schema !== undefined || b.compatibilityLevel !== undefined, {
+    message: 'give a schema, a compatibilityLevel or both',
+    path: ['schema'],
+  })
+  .meta({ id: 'SchemaUpdate' });
+export type SchemaUpdate = z.infer<typeof SchemaUpdate>;
+
+/** `GET /api/{cluster}/schema/id/{id}`: which subject and version use a schema id. */
+export const SchemaIdRef = z
+  .object({ id: z.number().int(), subject: z.string(), version: z.number().int() })
+  .meta({ id: 'SchemaIdRef' });
+export type SchemaIdRef = z.infer<typeof SchemaIdRef>;
+
+/** `GET /api/{cluster}/schema/topic/{topic}`: every subject's latest version, most relevant first. */
+export const TopicSchemas = z
+  .object({ key: z.array(Schema), value: z.array(Schema) })
+  .meta({ id: 'TopicSchemas' });
+export type TopicSchemas = z.infer<typeof TopicSchemas>;
+
+export const SubjectParams = ClusterParams.extend({ subject: z.string().min(1) });
+export const SchemaVersionParams = SubjectParams.extend({
+  version: z
+    .union([z.literal('latest'), z.coerce.number().int().positive()])
+    .meta({ description: 'A version number or `latest`' }),
+});
+export const SchemaIdParams = ClusterParams.extend({ id: z.coerce.number().int().nonnegative() });
+export const SchemaIdQuery = z.object({
+  topic: z.string().optional().meta({ description: 'Prefer a subject containing this topic name' }),
+});
+export const SchemaTopicParams = ClusterParams.extend({ topic: z.string().min(1) });

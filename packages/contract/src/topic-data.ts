@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { ClusterParams } from './cluster.ts';
+import { caseInsensitiveEnum } from './enums.ts';
+import { isoInstant, lenientInt } from './query.ts';
+
+const long = z.number().int();
+
+export const KeyValue = z.object({ key: z.string(), value: z.string() }).meta({ id: 'KeyValue' });
+export type KeyValue = z.infer<typeof KeyValue>;
+
+/** Contract §2 Record. Null keys and values are absent; `timestamp` is UTC ISO-8601 with milliseconds. */
+export const DataRecord = z
+  .object({
+    partition: z.number().int(),
+    offset: long,
+    timestamp: z.string(),
+    key: z.string().optional(),
+    value: z.string().optional(),
+    headers: z.array(KeyValue),
+    keySchemaId: z.string().optional().meta({ description: 'Registry id from the Confluent wire format' }),
+    valueSchemaId: z.string().optional(),
+    keySubject: z.string().optional().meta({ description: 'The schema name (Avro full name, message name)' }),
+    valueSubject: z.string().optional(),
+    keyBase64: z.boolean().optional().meta({ description: 'The key is not UTF-8 text; shown as base64' }),
+    valueBase64: z.boolean().optional(),
+    truncated: z.boolean().meta({ description: 'The value was cut; the full one comes by partition/offset' }),
+    exceptions: z.array(z.string()).meta({ description: 'Decoding failures; the raw text is shown instead' }),
+  })
+  .meta({ id: 'Record' });
+export type DataRecord = z.infer<typeof DataRecord>;
+
+export const SEARCH_FIELDS = [
+  'searchByKey',
+  'searchByValue',
+  'searchByHeaderKey',
+  'searchByHeaderValue',
+  'searchByKeySubject',
+  'searchByValueSubject',
+] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+const searchBy = z
+  .string()
+  .optional()
+  .meta({ description: '`text_C` (contains), `text_N` (not contains) or `text_E` (equals)' });
+
+const cursor = z
+  .string()
+  .regex(/^(\d+--?\d+)(_\d+--?\d+)*$/, 'must be partition-offset pairs joined by _, e.g. 0-49_1-12')
+  .optional()
+  .meta({ description: 'Resume cursor: per partition the last offset read in the sort direction' });
+
+/** The scan budgets a request may lower (never raise) from the configured ones. */
+export const ScanBudgetQuery = z.object({
+  maxRecords: lenientInt.meta({
+    description: 'Records to examine at most; capped by topicData.scanMaxRecords',
+  }),
+  maxBytes: lenientInt.meta({ description: 'Bytes to fetch at most; capped by topicData.scanMaxBytes' }),
+  maxMs: lenientInt.meta({ description: 'Wall time in ms at most; capped by topicData.scanMaxMs' }),
+});
+
+/** DataFilters (contract §3.4), shared by the page, the search stream and the download. */
+export const DataFiltersQuery = ScanBudgetQuery.extend({
+  sort: caseInsensitiveEnum(['OLDEST', 'NEWEST']).optional().meta({ description: 'Default OLDEST' }),
+  partition: lenientInt.meta({ description: 'One partition; anything not a number (`All`) means all' }),
+  timestamp: isoInstant.optional().meta({ description: 'Start at the first offset at or after this time' }),
+  endTimestamp: isoInstant.optional().meta({ description: 'Leave out records after this time' }),
+  after: cursor,
+  searchByKey: searchBy,
+  searchByValue: searchBy,
+  searchByHeaderKey: searchBy,
+  searchByHeaderValue: searchBy,
+  searchByKeySubject: searchBy,
+  searchByValueSubject: searchBy,
+});
+export type DataFiltersQuery = z.infer<typeof DataFiltersQuery>;
+
+export const DownloadQuery = DataFiltersQuery.extend({
+  format: caseInsensitiveEnum(['JSON', 'CSV']).optional().meta({ description: 'Default JSON' }),
+});
+export type DownloadQuery = z.infer<typeof DownloadQuery>;
+
+/** `GET …/data`: `after` is the next page's URI; `size` the topic's (or partition's) record count. */
+export const RecordPage = z
+  .object({
+    results: z.array(DataRecord),
+    after: z.string().optional(),
+    size: long,
+    canDeleteRecords: z.boolean(),
+  })
+  .meta({ id: 'RecordPage' });
+export type RecordPage = z.infer<typeof RecordPage>;
+
+export const ScanStop = z
+  .enum(['end', 'limit', 'records', 'bytes', 'time'])
+  .meta({ description: 'end: range read; limit: page full; records, bytes, time: a budget ran out' });
+export type ScanStop = z.infer<typeof ScanStop>;
+
+export const Scanned = z.object({ records: long, bytes: long, ms: long });
+export type Scanned = z.infer<typeof Scanned>;
+
+/** SSE `searchBody`: matches found since the previous event, the cursor so far, the share scanned. */
+export const SearchBody = z
+  .object({ records: z.array(DataRecord).optional(), after: z.string().optional(), percent: z.number() })
+  .meta({ id: 'SearchBody' });
+export type SearchBody = z.infer<typeof SearchBody>;
+
+/** SSE `searchEnd`, the last event: where to resume (`after`), why the scan stopped and how far it got. */
+export const SearchEnd = z
+  .object({ after: z.string().optional(), percent: z.number(), reason: ScanStop, scanned: Scanned })
+  .meta({ id: 'SearchEnd' });
+export type SearchEnd = z.infer<typeof SearchEnd>;
+
+export const TopicDataParams = ClusterParams.extend({ topic: z.string().min(1) });
+export const RecordParams = TopicDataParams.extend({
+  partition: z.coerce.number().int().min(0),
+  offset: z.coerce.number().int().min(0),
+});
+export const CopyParams = TopicDataParams.extend({
+  toCluster: z.string().min(1),
+  toTopic: z.string().min(1),
+});
+
+/** `POST …/data` (contract §3.4.3); unknown properties the UI sends (`clusterId`, `topicId`) are ignored. */
+export const ProduceBody = z
+  .object({
+    value: z.string().nullish().meta({ description: 'Null, absent or empty: a null value (tombstone)' }),
+    key: z.string().nullish().meta({ description: 'Empty: no key' }),
+    partition: z
+      .preprocess(
+        (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
+        z.number().int().min(0).nullish(),
+      )
+      .meta({ description: 'Absent: the partitioner chooses' }),
+    timestamp: isoInstant.nullish(),
+    headers: z
+      .array(z.object({ key: z.string().nullish(), value: z.string().nullish() }))
+      .default([])
+      .meta({ description: 'Entries with an empty key are dropped' }),
+    keySchema: z
+      .string()
+      .nullish()
+      .meta({ description: 'Registry subject; the key is encoded with its latest schema' }),
+    valueSchema: z.string().nullish(),
+    multiMessage: z.boolean().default(false),
+    keyValueSeparator: z.string().nullish().meta({ description: 'Regex; required with multiMessage' }),
+  })
+  .meta({ id: 'ProduceBody' });
+export type ProduceBody = z.infer<typeof ProduceBody>;
+export const ProducedRecords = z.array(DataRecord);
+
+/** `DELETE …/data`: a tombstone for one key; `key` is base64 of the key bytes. Query or JSON body. */
+export const DeleteRecordQuery = z.object({
+  partition: lenientInt,
+  key: z.string().optional(),
+});
+export const DeleteRecordBody = z
+  .looseObject({ partition: lenientInt, key: z.string().optional() })
+  .nullish();
+
+export const CopyBody = z
+  .array(z.object({ partition: z.number().int().min(0), offset: long.min(0) }))
+  .meta({ id: 'CopyOffsets', description: 'Source partitions to copy, each from the given offset' });
+export type CopyBody = z.infer<typeof CopyBody>;
+
+/** `{records}` copied; when a budget stopped the copy, `stopped` says which and `next` is the body to resume. */
+export const CopyResult = z
+  .object({
+    records: z.number().int(),
+    stopped: ScanStop.optional(),
+    next: CopyBody.optional(),
+  })
+  .meta({ id: 'CopyResult' });
+export type CopyResult = z.infer<typeof CopyResult>;

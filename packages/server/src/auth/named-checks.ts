@@ -1,0 +1,45 @@
+import type { Resource } from '@console/contract';
+import type { NamedCheck, RouteAccess } from './route-permissions.ts';
+
+/** The path parameter that names the object a route addresses, per resource (contract §5, check 2). */
+const NAME_PARAMS: Record<Resource, string[]> = {
+  TOPIC: ['topic', 'fromTopic'],
+  TOPIC_DATA: ['topic', 'fromTopic'],
+  CONSUMER_GROUP: ['group', 'groupId'],
+  SCHEMA: ['subject'],
+  CONNECTOR: ['connector', 'name', 'definition'],
+  CONNECT_CLUSTER: ['connectId'],
+  NODE: ['id', 'nodeId'],
+  // ACL principals and ksqlDB servers are checked on the cluster only.
+  ACL: [],
+  KSQLDB: [],
+};
+
+/** The checks a route makes: as given in its rule, else the path parameter that names its resource. */
+export function namedChecks(path: string, access: RouteAccess): NamedCheck[] {
+  if (typeof access === 'string' || access.check === false) return [];
+  if (access.check) return access.check;
+  const params = new Set([...path.matchAll(/:(\w+)/g)].map((m) => m[1]));
+  const key = NAME_PARAMS[access.resource].find((p) => params.has(p));
+  return key ? [{ in: 'param', key }] : [];
+}
+
+type Parts = { params: unknown; query: unknown; body: unknown };
+
+/** The names a check reads from a request; a list in the query may repeat or be comma-joined. */
+export function namesFor(check: NamedCheck, request: Parts): string[] {
+  const source = (
+    check.in === 'param' ? request.params : check.in === 'query' ? request.query : request.body
+  ) as Record<string, unknown> | undefined;
+  const value = typeof source === 'object' && source !== null ? source[check.key] : undefined;
+  const values = (Array.isArray(value) ? value : [value]).filter(
+    (v) => typeof v === 'string' || typeof v === 'number',
+  );
+  const names = values.map(String);
+  return check.in === 'query' ? names.flatMap((n) => n.split(',')).filter(Boolean) : names;
+}
+
+export function clusterFor(check: NamedCheck, params: unknown): string | undefined {
+  const value = (params as Record<string, unknown> | undefined)?.[check.clusterParam ?? 'cluster'];
+  return typeof value === 'string' ? value : undefined;
+}

@@ -1,0 +1,188 @@
+import { isIP } from 'node:net';
+import { Action, Resource } from '@console/contract';
+import { z } from 'zod';
+import { DEFAULT_GROUPS, DEFAULT_ROLES } from './defaults.ts';
+
+export const regex = z.string().refine(
+  (source) => {
+    try {
+      new RegExp(source);
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'not a valid regular expression' },
+);
+
+const Binding = z.strictObject({
+  role: z.string(),
+  patterns: z.array(regex).default(['.*']),
+  clusters: z.array(regex).default(['.*']),
+});
+
+const BCRYPT = /^\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}$/;
+const SHA256 = /^[0-9a-fA-F]{64}$/;
+
+/** A user of the login form and of HTTP Basic; `password` is a hash, never the password itself. */
+const User = z
+  .strictObject({
+    username: z.string().min(1),
+    password: z.string(),
+    /** Inferred from the hash when absent; SHA256 is lowercase hex of the UTF-8 password (AKHQ configs). */
+    passwordHash: z.enum(['BCRYPT', 'SHA256']).optional(),
+    groups: z.array(z.string()).default([]),
+  })
+  .transform((user, ctx) => {
+    const kind = user.passwordHash ?? (BCRYPT.test(user.password) ? 'BCRYPT' : 'SHA256');
+    if (!(kind === 'BCRYPT' ? BCRYPT : SHA256).test(user.password)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message:
+          kind === 'BCRYPT'
+            ? 'not a bcrypt hash ($2a$/$2b$/$2y$...)'
+            : 'must be a bcrypt hash or the 64-hex-digit SHA-256 of the password',
+      });
+      return z.NEVER;
+    }
+    return { username: user.username, hash: user.password, kind, groups: user.groups };
+  });
+
+/**
+ * How an external identity (LDAP, OIDC, header) becomes console groups (contract §5): the user's own
+ * entry ∪ the entries of the provider groups the user is in (names compared case-insensitively) ∪ the
+ * provider's default group.
+ */
+const GroupMapping = {
+  defaultGroup: z.string().optional(),
+  groups: z.array(z.strictObject({ name: z.string(), groups: z.array(z.string()) })).default([]),
+  users: z.array(z.strictObject({ username: z.string(), groups: z.array(z.string()) })).default([]),
+};
+const GroupMappingSchema = z.strictObject(GroupMapping);
+export type GroupMappingConfig = z.output<typeof GroupMappingSchema>;
+
+const Ldap = z.strictObject({
+  url: z.string().regex(/^ldaps?:\/\/\S+$/, 'must be an ldap:// or ldaps:// URL'),
+  /** Account that searches for users and groups; anonymous bind when absent. */
+  bindDn: z.string().optional(),
+  bindPassword: z.string().optional(),
+  startTls: z.boolean().default(false),
+  timeoutMs: z.number().int().positive().default(5_000),
+  userBase: z.string().min(1),
+  /** `{0}` is the username, escaped. */
+  userFilter: z.string().default('(uid={0})'),
+  groupBase: z.string().optional(),
+  /** `{0}` is the user's DN, `{1}` the username, both escaped. */
+  groupFilter: z.string().default('(|(member={0})(uniqueMember={0})(memberUid={1}))'),
+  groupNameAttribute: z.string().default('cn'),
+  ...GroupMapping,
+});
+
+const OidcProvider = z.strictObject({
+  label: z.string().default('Login with OIDC'),
+  issuer: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
+  clientId: z.string().min(1),
+  clientSecret: z.string().optional(),
+  scopes: z.array(z.string()).default(['openid', 'profile', 'email']),
+  /** Claim holding the username; nested paths with `.`. */
+  usernameClaim: z.string().default('preferred_username'),
+  /** Claim holding the provider's groups or roles (array or string); nested paths with `.`. */
+  groupsClaim: z.string().default('groups'),
+  /** Where the provider sends the browser back; by default derived from the request's host. */
+  redirectUri: z.url().optional(),
+  /** Permit a plain-http issuer (tests, a provider on the same host). */
+  allowInsecureHttp: z.boolean().default(false),
+  ...GroupMapping,
+});
+
+const address = z.string().refine(
+  (value) => {
+    const [ip, bits, extra] = value.split('/');
+    if (extra !== undefined || !ip || !isIP(ip)) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(ip) === 4 ? 32 : 128));
+  },
+  { message: 'not an IP address or CIDR range' },
+);
+
+const HeaderAuth = z.strictObject({
+  userHeader: z.string().min(1),
+  groupsHeader: z.string().optional(),
+  groupsHeaderSeparator: z.string().min(1).default(','),
+  /** Only requests whose socket address is one of these carry trusted headers. */
+  trustedProxies: z.array(address).min(1, 'list the proxy addresses the headers are trusted from'),
+  ...GroupMapping,
+});
+
+export const Security = z.strictObject({
+  enabled: z.boolean().default(false),
+  /** Bindings everyone gets, anonymous users included; null means anonymous users get nothing. */
+  defaultGroup: z.string().nullable().default('admin'),
+  roles: z
+    .record(z.string(), z.array(z.strictObject({ resources: z.array(Resource), actions: z.array(Action) })))
+    .prefault(DEFAULT_ROLES),
+  groups: z.record(z.string(), z.array(Binding)).prefault(DEFAULT_GROUPS),
+  users: z.array(User).default([]),
+  ldap: Ldap.optional(),
+  oidc: z.strictObject({ providers: z.record(z.string().regex(/^[\w-]+$/), OidcProvider) }).optional(),
+  headerAuth: HeaderAuth.optional(),
+  jwt: z
+    .strictObject({
+      /** HS256 secret; without it a random one is made at start and sessions end with the process. */
+      secret: z.string().min(32, 'use at least 32 characters').optional(),
+      lifetimeSeconds: z.number().int().positive().default(3_600),
+    })
+    .prefault({}),
+  loginRateLimit: z
+    .strictObject({
+      maxFailuresPerUser: z.number().int().positive().default(5),
+      maxFailuresPerAddress: z.number().int().positive().default(20),
+      windowSeconds: z.number().int().positive().default(300),
+    })
+    .prefault({}),
+});
+
+export type SecurityConfig = z.output<typeof Security>;
+export type LdapConfig = z.output<typeof Ldap>;
+export type OidcProviderConfig = z.output<typeof OidcProvider>;
+export type HeaderAuthConfig = z.output<typeof HeaderAuth>;
+
+type Issue = { path: (string | number)[]; message: string };
+
+/** Every group name a user, a mapping or the default group mentions must exist, and every role. */
+export function securityIssues(security: SecurityConfig): Issue[] {
+  const issues: Issue[] = [];
+  const group = (name: string | null | undefined, path: (string | number)[]) => {
+    if (name !== null && name !== undefined && !security.groups[name]) {
+      issues.push({ path: ['security', ...path], message: `no group '${name}'` });
+    }
+  };
+  const groupLists = (entries: readonly { groups: string[] }[], path: (string | number)[]) => {
+    entries.forEach((entry, i) => {
+      entry.groups.forEach((g, j) => {
+        group(g, [...path, i, 'groups', j]);
+      });
+    });
+  };
+  group(security.defaultGroup, ['defaultGroup']);
+  for (const [name, bindings] of Object.entries(security.groups)) {
+    bindings.forEach((b, i) => {
+      if (!security.roles[b.role]) {
+        issues.push({ path: ['security', 'groups', name, i, 'role'], message: `no role '${b.role}'` });
+      }
+    });
+  }
+  groupLists(security.users, ['users']);
+  const mappings: [(string | number)[], GroupMappingConfig][] = [];
+  if (security.ldap) mappings.push([['ldap'], security.ldap]);
+  if (security.headerAuth) mappings.push([['headerAuth'], security.headerAuth]);
+  for (const [key, provider] of Object.entries(security.oidc?.providers ?? {})) {
+    mappings.push([['oidc', 'providers', key], provider]);
+  }
+  for (const [path, mapping] of mappings) {
+    group(mapping.defaultGroup, [...path, 'defaultGroup']);
+    groupLists(mapping.groups, [...path, 'groups']);
+    groupLists(mapping.users, [...path, 'users']);
+  }
+  return issues;
+}

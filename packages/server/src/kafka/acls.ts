@@ -1,0 +1,65 @@
+import type { AccessControl, Acl } from '@console/contract';
+import {
+  type AclFilter,
+  AclOperations,
+  AclPermissionTypes,
+  type Admin,
+  findErrorBy,
+  ResourcePatternTypes,
+  ResourceTypes,
+} from '@platformatic/kafka';
+
+const nameOf = <T extends Record<string, number>>(codes: T) => {
+  const names = new Map(Object.entries(codes).map(([name, code]) => [code, name]));
+  return (code: number) => (names.get(code) ?? 'UNKNOWN') as keyof T & string;
+};
+const operation = nameOf(AclOperations);
+const permission = nameOf(AclPermissionTypes);
+const resourceType = nameOf(ResourceTypes);
+const patternType = nameOf(ResourcePatternTypes);
+
+/**
+ * ACL bindings matching `filter`, one AccessControl per principal, sorted. A cluster without an authorizer
+ * answers SECURITY_DISABLED: that is "no ACLs", an empty list, not an error (contract §3.8 impl note).
+ */
+export async function describeAccessControls(admin: Admin, filter: AclFilter): Promise<AccessControl[]> {
+  let resources: Awaited<ReturnType<Admin['describeAcls']>>;
+  try {
+    resources = await admin.describeAcls({ filter });
+  } catch (error) {
+    if (findErrorBy(error as Error, 'apiId', 'SECURITY_DISABLED')) return [];
+    throw error;
+  }
+  const byPrincipal = new Map<string, Acl[]>();
+  for (const r of resources) {
+    for (const a of r.acls) {
+      const acls = byPrincipal.get(a.principal) ?? [];
+      acls.push({
+        host: a.host,
+        operation: { operation: operation(a.operation), permissionType: permission(a.permissionType) },
+        resource: {
+          resourceType: resourceType(r.resourceType),
+          name: r.resourceName,
+          patternType: patternType(r.resourcePatternType),
+        },
+      });
+      byPrincipal.set(a.principal, acls);
+    }
+  }
+  return [...byPrincipal]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([principal, acls]) => ({ principal, ...(acls.length ? { acls } : {}) }));
+}
+
+/** Bindings whose resource is this topic, literal or prefixed with exactly its name (AKHQ's ANY filter). */
+export function topicAcls(admin: Admin, topic: string): Promise<AccessControl[]> {
+  return describeAccessControls(admin, {
+    resourceType: ResourceTypes.TOPIC,
+    resourceName: topic,
+    resourcePatternType: ResourcePatternTypes.ANY,
+    principal: null,
+    host: null,
+    operation: AclOperations.ANY,
+    permissionType: AclPermissionTypes.ANY,
+  });
+}

@@ -1,0 +1,127 @@
+import type { ConfigEntry, ConfigSource, ConfigType } from '@console/contract';
+import { type Admin, ConfigResourceTypes, IncrementalAlterConfigOperationTypes } from '@platformatic/kafka';
+import { conflict } from '../errors.ts';
+
+export type ConfigResource = { type: 'TOPIC' | 'BROKER'; name: string };
+
+/** Kafka's wire codes, by position (DescribeConfigs `config_source` and `config_type`). */
+const SOURCES: ConfigSource[] = [
+  'UNKNOWN',
+  'DYNAMIC_TOPIC_CONFIG',
+  'DYNAMIC_BROKER_CONFIG',
+  'DYNAMIC_DEFAULT_BROKER_CONFIG',
+  'STATIC_BROKER_CONFIG',
+  'DEFAULT_CONFIG',
+  'DYNAMIC_BROKER_LOGGER_CONFIG',
+  'CLIENT_METRICS_CONFIG',
+  'GROUP_CONFIG',
+];
+const TYPES: ConfigType[] = [
+  'UNKNOWN',
+  'BOOLEAN',
+  'STRING',
+  'INT',
+  'SHORT',
+  'LONG',
+  'DOUBLE',
+  'LIST',
+  'CLASS',
+  'PASSWORD',
+];
+
+const source = (code: number): ConfigSource => SOURCES[code] ?? 'UNKNOWN';
+const resourceType = (r: ConfigResource) => ConfigResourceTypes[r.type];
+
+/** The resource's configs with the broker's own documentation and types, sorted by name. */
+export async function describeConfigEntries(admin: Admin, resource: ConfigResource): Promise<ConfigEntry[]> {
+  const [described] = await admin.describeConfigs({
+    resources: [{ resourceType: resourceType(resource), resourceName: resource.name }],
+    includeSynonyms: true,
+    includeDocumentation: true,
+  });
+  return (described?.configs ?? [])
+    .map((c) => {
+      const synonyms = c.synonyms
+        .filter((s) => s.name !== c.name || s.source !== c.configSource)
+        .map((s) => ({
+          name: s.name,
+          ...(s.value !== null ? { value: s.value } : {}),
+          source: source(s.source),
+        }));
+      return {
+        name: c.name,
+        ...(c.value !== null && !c.isSensitive ? { value: c.value } : {}),
+        ...(c.documentation ? { description: c.documentation } : {}),
+        type: TYPES[c.configType] ?? 'UNKNOWN',
+        source: source(c.configSource),
+        readOnly: c.readOnly,
+        sensitive: c.isSensitive,
+        ...(synonyms.length ? { synonyms } : {}),
+      };
+    })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
+ * Changes exactly the given keys with incrementalAlterConfigs: SET for a value, DELETE (back to the
+ * default) for an empty one. Every other key keeps its value, sensitive ones included; the legacy
+ * alterConfigs would replace the whole set and wipe what it was not sent. Keys already at the asked value
+ * are skipped; when nothing is left the answer is 409 `No config to update`, as in AKHQ.
+ */
+export async function alterConfigEntries(
+  admin: Admin,
+  resource: ConfigResource,
+  wanted: Readonly<Record<string, string>>,
+  current: readonly ConfigEntry[],
+): Promise<void> {
+  const byName = new Map(current.map((c) => [c.name, c]));
+  const changes = Object.entries(wanted).filter(([name, value]) => {
+    const now = byName.get(name);
+    return !now || now.sensitive || (now.value ?? '') !== value;
+  });
+  if (changes.length === 0) throw conflict('No config to update');
+  await admin.incrementalAlterConfigs({
+    resources: [
+      {
+        resourceType: resourceType(resource),
+        resourceName: resource.name,
+        configs: changes.map(([name, value]) =>
+          value.trim() === ''
+            ? { name, configOperation: IncrementalAlterConfigOperationTypes.DELETE }
+            : { name, configOperation: IncrementalAlterConfigOperationTypes.SET, value },
+        ),
+      },
+    ],
+  });
+}
+
+/** The source of a value set on the resource itself: what an empty value removes. */
+const OWN_SOURCE: Record<ConfigResource['type'], ConfigSource> = {
+  TOPIC: 'DYNAMIC_TOPIC_CONFIG',
+  BROKER: 'DYNAMIC_BROKER_CONFIG',
+};
+
+/**
+ * A broker may answer describeConfigs from a metadata image one step behind the controller that took the
+ * change, so the list is read again (briefly) until the changed values show before it is returned.
+ */
+export async function describeAfterAlter(
+  admin: Admin,
+  resource: ConfigResource,
+  wanted: Readonly<Record<string, string>>,
+): Promise<ConfigEntry[]> {
+  const shows = (entries: readonly ConfigEntry[]) => {
+    const byName = new Map(entries.map((c) => [c.name, c]));
+    return Object.entries(wanted).every(([name, value]) => {
+      const entry = byName.get(name);
+      if (!entry || entry.sensitive) return true;
+      return value.trim() === '' ? entry.source !== OWN_SOURCE[resource.type] : entry.value === value;
+    });
+  };
+  let entries = await describeConfigEntries(admin, resource);
+  for (let attempt = 0; attempt < 20 && !shows(entries); attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    entries = await describeConfigEntries(admin, resource);
+  }
+  return entries;
+}

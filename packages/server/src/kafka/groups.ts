@@ -1,0 +1,168 @@
+import type { GroupMember, GroupState, Node } from '@console/contract';
+import {
+  type Admin,
+  type consumerGroupDescribeV0,
+  decodeConsumerProtocolAssignment,
+  type describeGroupsV5,
+  FindCoordinatorKeyTypes,
+} from '@platformatic/kafka';
+import { send } from './protocol.ts';
+import { byName } from './topic-naming.ts';
+
+/** A group as listed: classic (the consumer protocol, or none for offsets-only groups) or KIP-848. */
+export type GroupListing = { id: string; kind: 'classic' | 'consumer' };
+
+/** A described group, before offsets are attached. */
+export type DescribedGroup = {
+  id: string;
+  simpleConsumerGroup: boolean;
+  partitionAssignor?: string;
+  state: GroupState;
+  coordinator: Node;
+  members: GroupMember[];
+};
+
+/**
+ * The consumer groups of the cluster, as Java's `listConsumerGroups`: classic groups using the consumer
+ * protocol (or none: offsets committed without joining) and KIP-848 consumer groups. Connect workers,
+ * schema registries, share and streams groups use other protocols and are left out.
+ */
+export async function listConsumerGroups(admin: Admin): Promise<GroupListing[]> {
+  const groups = await admin.listGroups({ types: ['classic', 'consumer'] });
+  return [...groups.values()].flatMap((g): GroupListing[] => {
+    if (g.groupType === 'consumer') return [{ id: g.id, kind: 'consumer' }];
+    const classic = (g.groupType ?? 'classic') === 'classic';
+    return classic && (g.protocolType === 'consumer' || g.protocolType === '')
+      ? [{ id: g.id, kind: 'classic' }]
+      : [];
+  });
+}
+
+const STATES = new Set<string>([
+  'UNKNOWN',
+  'PREPARING_REBALANCE',
+  'COMPLETING_REBALANCE',
+  'STABLE',
+  'DEAD',
+  'EMPTY',
+  'ASSIGNING',
+  'RECONCILING',
+  'NOT_READY',
+]);
+/** `PreparingRebalance` → `PREPARING_REBALANCE`, as Java's enum names it. */
+export function groupState(raw: string): GroupState {
+  const name = raw.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+  return (STATES.has(name) ? name : 'UNKNOWN') as GroupState;
+}
+
+const sortedAssignments = (pairs: { topic: string; partition: number }[]) =>
+  pairs.sort((a, b) => byName(a.topic, b.topic) || a.partition - b.partition);
+
+/** A member's assignment; one that is not the consumer protocol's encoding counts as none. */
+function classicAssignment(buffer: Buffer): { topic: string; partition: number }[] {
+  if (buffer.length === 0) return [];
+  try {
+    return decodeConsumerProtocolAssignment(buffer).assignedPartitions.flatMap((a) =>
+      a.partitions.map((partition) => ({ topic: a.topic, partition })),
+    );
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Describes groups with one request per coordinator and protocol: DescribeGroups for classic groups,
+ * ConsumerGroupDescribe for KIP-848 ones. Groups gone meanwhile are left out. The client's own
+ * describeGroups is not used: it decodes every member as a consumer and throws on other protocols.
+ */
+export async function describeConsumerGroups(
+  admin: Admin,
+  groups: readonly GroupListing[],
+): Promise<DescribedGroup[]> {
+  if (groups.length === 0) return [];
+  const coordinators = await admin.findCoordinator({
+    keyType: FindCoordinatorKeyTypes.GROUP,
+    keys: groups.map((g) => g.id),
+  });
+  const batches = new Map<string, { coordinator: Node; kind: GroupListing['kind']; ids: string[] }>();
+  const kinds = new Map(groups.map((g) => [g.id, g.kind]));
+  for (const c of coordinators) {
+    const kind = kinds.get(c.key) ?? 'classic';
+    const batchKey = `${c.nodeId}/${kind}`;
+    const batch = batches.get(batchKey) ?? {
+      coordinator: { id: c.nodeId, host: c.host, port: c.port },
+      kind,
+      ids: [],
+    };
+    batch.ids.push(c.key);
+    batches.set(batchKey, batch);
+  }
+  const described = await Promise.all(
+    [...batches.values()].map((b) =>
+      b.kind === 'classic' ? describeClassic(admin, b) : describeConsumer(admin, b),
+    ),
+  );
+  return described.flat();
+}
+
+type Batch = { coordinator: Node; ids: string[] };
+
+async function describeClassic(admin: Admin, { coordinator, ids }: Batch): Promise<DescribedGroup[]> {
+  const answer = await send<[string[], boolean], describeGroupsV5.DescribeGroupsResponse>(
+    admin,
+    coordinator,
+    'DescribeGroups',
+    () => [ids, false],
+    { partial: true },
+  );
+  return answer.groups
+    .filter((g) => g.errorCode === 0)
+    .map((g) => ({
+      id: g.groupId,
+      simpleConsumerGroup: g.protocolType === '',
+      ...(g.protocolData ? { partitionAssignor: g.protocolData } : {}),
+      state: groupState(g.groupState),
+      coordinator,
+      members: g.members.map((m) => {
+        const assignments = sortedAssignments(classicAssignment(m.memberAssignment));
+        return {
+          id: m.memberId,
+          clientId: m.clientId,
+          host: m.clientHost,
+          ...(assignments.length ? { assignments } : {}),
+        };
+      }),
+    }));
+}
+
+async function describeConsumer(admin: Admin, { coordinator, ids }: Batch): Promise<DescribedGroup[]> {
+  const answer = await send<[string[], boolean], consumerGroupDescribeV0.ConsumerGroupDescribeResponse>(
+    admin,
+    coordinator,
+    'ConsumerGroupDescribe',
+    () => [ids, false],
+    { partial: true },
+  );
+  return answer.groups
+    .filter((g) => g.errorCode === 0)
+    .map((g) => ({
+      id: g.groupId,
+      simpleConsumerGroup: false,
+      ...(g.assignorName ? { partitionAssignor: g.assignorName } : {}),
+      state: groupState(g.groupState),
+      coordinator,
+      members: g.members.map((m) => {
+        const assignments = sortedAssignments(
+          m.assignment.topicPartitions.flatMap((t) =>
+            t.partitions.map((partition) => ({ topic: t.topicName, partition })),
+          ),
+        );
+        return {
+          id: m.memberId,
+          clientId: m.clientId,
+          host: m.clientHost,
+          ...(assignments.length ? { assignments } : {}),
+        };
+      }),
+    }));
+}

@@ -1,0 +1,63 @@
+import type { LogDir } from '@console/contract';
+import type { Admin, describeLogDirsV4 } from '@platformatic/kafka';
+import type { BrokerInfo, TopicMeta } from './metadata.ts';
+import { send } from './protocol.ts';
+
+type Request = describeLogDirsV4.DescribeLogDirsRequestTopic[] | null;
+
+/** The log-dir entries one broker holds for `topics` (every replica it has when `topics` is null). */
+export async function brokerLogDirs(admin: Admin, broker: BrokerInfo, topics: Request): Promise<LogDir[]> {
+  const answer = await send<[Request], describeLogDirsV4.DescribeLogDirsResponse>(
+    admin,
+    broker,
+    'DescribeLogDirs',
+    () => [topics],
+    { partial: true },
+  );
+  return answer.results
+    .filter((dir) => dir.errorCode === 0)
+    .flatMap((dir) =>
+      dir.topics.flatMap((topic) =>
+        topic.partitions.map((p) => ({
+          brokerId: broker.id,
+          path: dir.logDir,
+          topic: topic.name,
+          partition: p.partitionIndex,
+          size: Number(p.partitionSize),
+          offsetLag: Number(p.offsetLag),
+          future: p.isFutureKey,
+        })),
+      ),
+    )
+    .sort(
+      (a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition || a.path.localeCompare(b.path),
+    );
+}
+
+const request = (topics: readonly TopicMeta[]) =>
+  topics.map((t) => ({ name: t.name, partitions: t.partitions.map((p) => p.id) }));
+
+/** Every replica's log-dir entry for `topics`: one request per broker, in parallel. */
+export async function topicLogDirs(
+  admin: Admin,
+  brokers: Iterable<BrokerInfo>,
+  topics: readonly TopicMeta[],
+): Promise<LogDir[]> {
+  const perBroker = await Promise.all([...brokers].map((b) => brokerLogDirs(admin, b, request(topics))));
+  return perBroker.flat();
+}
+
+/**
+ * As `topicLogDirs`, for lists: a broker that refuses (no DESCRIBE on the cluster, too old, timed out) is
+ * left out, and `undefined` means no broker answered, so sizes are shown as unknown rather than failing.
+ */
+export async function topicLogDirsIfAvailable(
+  admin: Admin,
+  brokers: Iterable<BrokerInfo>,
+  topics: readonly TopicMeta[],
+): Promise<LogDir[] | undefined> {
+  if (topics.length === 0) return [];
+  const settled = await Promise.allSettled([...brokers].map((b) => brokerLogDirs(admin, b, request(topics))));
+  const answered = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  return answered.length ? answered.flat() : undefined;
+}

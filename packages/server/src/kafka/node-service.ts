@@ -1,0 +1,40 @@
+import type { ConfigEntry, LogDir, NodeList, NodePartitions } from '@console/contract';
+import type { Config } from '../config/schema.ts';
+import { alterConfigEntries, describeAfterAlter, describeConfigEntries } from './configs.ts';
+import { brokerLogDirs } from './log-dirs.ts';
+import { findBroker, listNodes, nodePartitions } from './nodes.ts';
+import type { KafkaPool } from './pool.ts';
+import { topicNaming } from './topic-naming.ts';
+
+/** Editable keys first, then by name, as AKHQ orders a broker's configs (contract §3.7 item 38). */
+const editableFirst = (entries: ConfigEntry[]) =>
+  entries.sort(
+    (a, b) => Number(a.readOnly) - Number(b.readOnly) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+  );
+
+/** The node screens' operations; an id that is not one of the cluster's brokers is a 404. */
+export function nodeService(config: Config, pool: KafkaPool) {
+  const naming = topicNaming(config);
+  return {
+    list: (cluster: string): Promise<NodeList> => listNodes(pool, cluster),
+
+    partitions: (cluster: string): Promise<NodePartitions[]> =>
+      pool.run(cluster, (admin) => nodePartitions(admin, naming)),
+
+    configs: (cluster: string, id: string): Promise<ConfigEntry[]> =>
+      pool.run(cluster, async (admin) => {
+        const broker = await findBroker(admin, id);
+        return editableFirst(await describeConfigEntries(admin, { type: 'BROKER', name: String(broker.id) }));
+      }),
+
+    updateConfigs: (cluster: string, id: string, wanted: Record<string, string>): Promise<ConfigEntry[]> =>
+      pool.run(cluster, async (admin) => {
+        const resource = { type: 'BROKER' as const, name: String((await findBroker(admin, id)).id) };
+        await alterConfigEntries(admin, resource, wanted, await describeConfigEntries(admin, resource));
+        return editableFirst(await describeAfterAlter(admin, resource, wanted));
+      }),
+
+    logs: (cluster: string, id: string): Promise<LogDir[]> =>
+      pool.run(cluster, async (admin) => brokerLogDirs(admin, await findBroker(admin, id), null)),
+  };
+}

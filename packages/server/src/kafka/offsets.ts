@@ -1,0 +1,89 @@
+import {
+  type Admin,
+  FetchIsolationLevels,
+  ListOffsetTimestamps,
+  type listOffsetsV9,
+} from '@platformatic/kafka';
+import { byLeader, type ClusterView, type TopicMeta } from './metadata.ts';
+import { send } from './protocol.ts';
+
+export type PartitionOffsets = { first: number; last: number };
+/** topic → partition → offsets; a partition whose leader could not answer is absent. */
+export type OffsetTable = Map<string, Map<number, PartitionOffsets>>;
+
+type Listed = Map<string, Map<number, { offset: number; timestamp: number }>>;
+
+/**
+ * Asks each partition's leader for the offset at `timestamp` (or LATEST/EARLIEST): one ListOffsets request
+ * per leader for all the given topics, sent in parallel.
+ */
+export async function listOffsets(
+  admin: Admin,
+  view: ClusterView,
+  topics: readonly TopicMeta[],
+  timestamp: bigint,
+  isolationLevel: number = FetchIsolationLevels.READ_UNCOMMITTED,
+): Promise<Listed> {
+  const answers = await Promise.all(
+    byLeader(view, topics).map(({ broker, topics: owned }) =>
+      send<[number, number, listOffsetsV9.ListOffsetsRequestTopic[]], listOffsetsV9.ListOffsetsResponse>(
+        admin,
+        broker,
+        'ListOffsets',
+        () => [
+          -1,
+          isolationLevel,
+          [...owned].map(([topic, partitions]) => ({
+            name: topic.name,
+            partitions: partitions.map((p) => ({
+              partitionIndex: p.id,
+              currentLeaderEpoch: p.leaderEpoch,
+              timestamp,
+            })),
+          })),
+        ],
+        { partial: true },
+      ),
+    ),
+  );
+  const listed: Listed = new Map();
+  for (const answer of answers) {
+    for (const topic of answer.topics) {
+      const partitions = listed.get(topic.name) ?? new Map();
+      listed.set(topic.name, partitions);
+      for (const p of topic.partitions) {
+        if (p.errorCode !== 0) continue;
+        partitions.set(p.partitionIndex, { offset: Number(p.offset), timestamp: Number(p.timestamp) });
+      }
+    }
+  }
+  return listed;
+}
+
+/**
+ * First and last offset of every partition of `topics`: the log start offset, and the end offset read as
+ * `read_committed` (the last stable offset), as AKHQ reports them. Two requests per leader, in parallel.
+ */
+export async function partitionOffsets(
+  admin: Admin,
+  view: ClusterView,
+  topics: readonly TopicMeta[],
+): Promise<OffsetTable> {
+  const [earliest, latest] = await Promise.all([
+    listOffsets(admin, view, topics, ListOffsetTimestamps.EARLIEST),
+    listOffsets(admin, view, topics, ListOffsetTimestamps.LATEST, FetchIsolationLevels.READ_COMMITTED),
+  ]);
+  const table: OffsetTable = new Map();
+  for (const [topic, partitions] of latest) {
+    const byPartition = new Map<number, PartitionOffsets>();
+    for (const [partition, end] of partitions) {
+      const start = earliest.get(topic)?.get(partition);
+      byPartition.set(partition, {
+        first: Math.min(start?.offset ?? end.offset, end.offset),
+        last: end.offset,
+      });
+    }
+    table.set(topic, byPartition);
+  }
+  return table;
+}

@@ -1,0 +1,51 @@
+import {
+  type Admin,
+  type API,
+  type Broker,
+  type Connection,
+  kGetApi,
+  kGetBootstrapConnection,
+  kGetConnection,
+} from '@platformatic/kafka';
+
+/** Where a request goes: a given broker, or any reachable one (bootstrap list first). */
+export type Target = Broker | 'any';
+
+type Options = {
+  /**
+   * Keep a response that carries per-topic or per-partition error codes instead of failing the whole call:
+   * the caller reads the codes. A listing must survive one partition without a leader.
+   */
+  partial?: boolean;
+};
+
+/**
+ * Sends one request of a Kafka API, at the highest version both sides implement, over the admin client's
+ * pooled connections. The admin methods of the client each add a metadata round trip, skip internal
+ * topics, or decode group metadata of any protocol as a consumer's (and throw); the list and describe
+ * paths need neither, so they build their requests from one metadata answer with this.
+ */
+export async function send<Args extends unknown[], Response>(
+  admin: Admin,
+  target: Target,
+  apiName: string,
+  args: (version: number) => Args,
+  options: Options = {},
+): Promise<Response> {
+  const api = await new Promise<API<Args, Response>>((resolve, reject) =>
+    admin[kGetApi]<Args, Response>(apiName, (error, found) => (found ? resolve(found) : reject(error))),
+  );
+  const connection = await new Promise<Connection>((resolve, reject) => {
+    const done = (error: Error | null, found?: Connection) => (found ? resolve(found) : reject(error));
+    if (target === 'any') admin[kGetBootstrapConnection](done);
+    else admin[kGetConnection](target, done);
+  });
+  try {
+    return await api.async(connection, ...args(api.version));
+  } catch (error) {
+    const partial = (error as { code?: string; response?: Response }).response;
+    if (options.partial && (error as { code?: string }).code === 'PLT_KFK_RESPONSE' && partial)
+      return partial;
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import type { DataRecord, ScanStop } from '@console/contract';
+import type { Cursor } from './cursor.ts';
+import { sortForDisplay, takeInOrder } from './merge.ts';
+import type { ScanPlan } from './plan.ts';
+import { type Found, type ScanSource, scanMatches } from './scan.ts';
+
+export type BrowseResult = { records: DataRecord[]; cursor: Cursor; reason: ScanStop };
+
+/**
+ * One page (contract §3.4.1): up to `size` matches from each partition, then the `size` first in time
+ * order across partitions (newest first for NEWEST). The cursor moves exactly past what the page shows.
+ */
+export async function browsePage(
+  source: ScanSource,
+  plan: ScanPlan,
+  size: number,
+  maxLength: number | undefined,
+): Promise<BrowseResult> {
+  const collected = new Map<number, Found>();
+  const count = (p: number) => collected.get(p)?.views.length ?? 0;
+  let reason: ScanStop = 'end';
+  for await (const event of scanMatches(source, plan, (p) => size - count(p))) {
+    if (event.type === 'end') {
+      reason = event.reason;
+      break;
+    }
+    for (const [partition, found] of event.found) {
+      const known = collected.get(partition);
+      collected.set(partition, { views: [...(known?.views ?? []), ...found.views], through: found.through });
+    }
+  }
+  const cursor = new Map(plan.cursor);
+  const taken = takeInOrder(collected, plan.direction, size, cursor);
+  if (reason === 'end' && taken.length === size) reason = 'limit';
+  return { records: sortForDisplay(taken, plan.direction).map((v) => v.toRecord(maxLength)), cursor, reason };
+}

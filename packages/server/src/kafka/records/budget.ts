@@ -1,0 +1,49 @@
+import type { ScanStop } from '@console/contract';
+import type { Config } from '../../config/schema.ts';
+import type { Scanned } from './types.ts';
+
+export type BudgetLimits = { maxRecords: number; maxBytes: number; maxMs: number };
+
+/**
+ * What one request may scan (DESIGN, "Reading records"): records, bytes and wall time. Shared by every
+ * read of the request, so a NEWEST page read in several windows stays within one budget.
+ */
+export class Budget {
+  readonly limits: BudgetLimits;
+  readonly #started = Date.now();
+  records = 0;
+  bytes = 0;
+
+  constructor(limits: BudgetLimits) {
+    this.limits = limits;
+  }
+
+  /** The configured budgets, each lowered (never raised) by the request's own. */
+  static of(config: Config, asked: { maxRecords?: number; maxBytes?: number; maxMs?: number } = {}): Budget {
+    const { scanMaxRecords, scanMaxBytes, scanMaxMs } = config.topicData;
+    const lower = (configured: number, wanted: number | undefined) =>
+      wanted !== undefined && wanted > 0 ? Math.min(configured, wanted) : configured;
+    return new Budget({
+      maxRecords: lower(scanMaxRecords, asked.maxRecords),
+      maxBytes: lower(scanMaxBytes, asked.maxBytes),
+      maxMs: lower(scanMaxMs, asked.maxMs),
+    });
+  }
+
+  /** The budget that ran out, if one has. */
+  exhausted(): Exclude<ScanStop, 'end' | 'limit'> | undefined {
+    if (this.records >= this.limits.maxRecords) return 'records';
+    if (this.bytes >= this.limits.maxBytes) return 'bytes';
+    if (Date.now() - this.#started >= this.limits.maxMs) return 'time';
+    return undefined;
+  }
+
+  /** How many of `count` more records may still be examined. */
+  allowance(count: number): number {
+    return Math.max(0, Math.min(count, this.limits.maxRecords - this.records));
+  }
+
+  scanned(): Scanned {
+    return { records: this.records, bytes: this.bytes, ms: Date.now() - this.#started };
+  }
+}

@@ -1,0 +1,89 @@
+import { isUtf8 } from 'node:buffer';
+import type { SchemaCache } from './registry.ts';
+import { schemaIdOf } from './wire.ts';
+
+/** A key or value as shown: text (null when absent), where it came from, and why decoding fell back. */
+export type DecodedPart = {
+  text: string | null;
+  schemaId?: number;
+  /** The schema's own name: Avro full name, Protobuf message, JSON Schema title. */
+  name?: string;
+  base64?: boolean;
+  error?: string;
+};
+
+export type DecodeContext = {
+  /** The cluster's registry, when one is configured. */
+  schemas: SchemaCache | undefined;
+  /** Internal topics never carry registry ids (contract §2). */
+  detectSchemas: boolean;
+};
+
+const NULL_PART: DecodedPart = { text: null };
+
+/**
+ * Decoding order (contract §2): null stays absent; a Confluent-framed payload goes through its registry
+ * schema; otherwise UTF-8 text when valid, else base64 with the flag. A schema that fails leaves its
+ * reason in `error` and the raw fallback in `text`, never an exception.
+ */
+export function decodePart(bytes: Buffer | null, context: DecodeContext): DecodedPart {
+  if (bytes === null) return NULL_PART;
+  const id = context.detectSchemas ? schemaIdOf(bytes) : undefined;
+  if (id === undefined || !context.schemas)
+    return id === undefined ? raw(bytes) : { ...raw(bytes), schemaId: id };
+  const schema = context.schemas.get(id);
+  if (schema === undefined || typeof schema === 'string') {
+    return { ...raw(bytes), schemaId: id, error: schema ?? `Schema ${id} was not loaded` };
+  }
+  try {
+    const { text, name } = schema.decode(bytes);
+    return { text, schemaId: id, ...(name ? { name } : {}) };
+  } catch (error) {
+    return {
+      ...raw(bytes),
+      schemaId: id,
+      error: `Schema ${id} (${schema.kind}): ${(error as Error).message}`,
+    };
+  }
+}
+
+function raw(bytes: Buffer): DecodedPart {
+  return isUtf8(bytes) ? { text: bytes.toString('utf8') } : { text: bytes.toString('base64'), base64: true };
+}
+
+/** Control characters other than tab and line breaks: such text is a binary value, not words. */
+function hasControl(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
+ * Header values (contract §2): readable UTF-8 text as is; otherwise 8, 4 or 2 bytes as a big-endian
+ * long, int or short (how JVM producers write numbers); anything else as uppercase hex. Null is `"null"`.
+ */
+export function headerText(bytes: Buffer | null): string {
+  if (bytes === null) return 'null';
+  if (isUtf8(bytes)) {
+    const text = bytes.toString('utf8');
+    if (!hasControl(text)) return text;
+  }
+  if (bytes.length === 8) return bytes.readBigInt64BE().toString();
+  if (bytes.length === 4) return String(bytes.readInt32BE());
+  if (bytes.length === 2) return String(bytes.readInt16BE());
+  return bytes.toString('hex').toUpperCase();
+}
+
+/** Ids of every framed key and value, to load before decoding a batch synchronously. */
+export function schemaIds(records: Iterable<{ key: Buffer | null; value: Buffer | null }>): number[] {
+  const ids = new Set<number>();
+  for (const r of records) {
+    const k = schemaIdOf(r.key);
+    if (k !== undefined) ids.add(k);
+    const v = schemaIdOf(r.value);
+    if (v !== undefined) ids.add(v);
+  }
+  return [...ids];
+}

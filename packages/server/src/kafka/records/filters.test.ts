@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { matches, parseFilter, parseFilters, splitTerms } from './filters.ts';
+
+describe('parseFilter', () => {
+  it('reads the type after the last underscore', () => {
+    expect(parseFilter('order_42_E')).toEqual({ type: 'E', terms: ['order_42'], isNull: false });
+    expect(parseFilter('abc_n')).toEqual({ type: 'N', terms: ['abc'], isNull: false });
+    expect(parseFilter('abc_C')).toEqual({ type: 'C', terms: ['abc'], isNull: false });
+  });
+
+  it('defaults to contains on the whole text', () => {
+    expect(parseFilter('abc')).toEqual({ type: 'C', terms: ['abc'], isNull: false });
+    expect(parseFilter('_x')).toEqual({ type: 'C', terms: ['_x'], isNull: false });
+    expect(parseFilter('foo_bar')).toEqual({ type: 'C', terms: ['foo_bar'], isNull: false });
+  });
+
+  it('is absent for empty text', () => {
+    expect(parseFilter(undefined)).toBeUndefined();
+    expect(parseFilter('')).toBeUndefined();
+    expect(parseFilter('  _C')).toBeUndefined();
+    expect(parseFilter('_E')).toBeUndefined();
+    expect(parseFilters({ searchByKey: '_C', searchByValue: 'x_N' })).toEqual({
+      searchByValue: { type: 'N', terms: ['x'], isNull: false },
+    });
+  });
+
+  it('knows the literal null', () => {
+    expect(parseFilter('NULL_E')?.isNull).toBe(true);
+  });
+});
+
+describe('splitTerms', () => {
+  it('splits on whitespace outside double quotes, lowercased', () => {
+    expect(splitTerms('Foo  bar\tBAZ')).toEqual(['foo', 'bar', 'baz']);
+    expect(splitTerms('"hello world" x')).toEqual(['hello world', 'x']);
+    expect(splitTerms('a"b c"d')).toEqual(['ab cd']);
+    expect(splitTerms('say \\"hi\\"')).toEqual(['say', 'hi']);
+    expect(splitTerms('""')).toEqual([]);
+  });
+});
+
+describe('matches', () => {
+  const f = (raw: string) => {
+    const filter = parseFilter(raw);
+    if (!filter) throw new Error('no filter');
+    return filter;
+  };
+
+  it('contains: any input holds any term, case-insensitively', () => {
+    expect(matches(f('RED blue_C'), ['a Blue sky'])).toBe(true);
+    expect(matches(f('red blue_C'), ['green'])).toBe(false);
+    expect(matches(f('"red sky"_C'), ['a red sky'])).toBe(true);
+    expect(matches(f('"red sky"_C'), ['a red blue sky'])).toBe(false);
+    expect(matches(f('x_C'), [null])).toBe(false);
+    expect(matches(f('x_C'), ['a', 'box'])).toBe(true);
+  });
+
+  it('equals: any input is one of the terms', () => {
+    expect(matches(f('k1 k2_E'), ['K2'])).toBe(true);
+    expect(matches(f('k1 k2_E'), ['k12'])).toBe(false);
+  });
+
+  it('not contains: no input holds any term (AND)', () => {
+    expect(matches(f('red blue_N'), ['green'])).toBe(true);
+    expect(matches(f('red blue_N'), ['blue'])).toBe(false);
+    expect(matches(f('red_N'), ['green', 'red'])).toBe(false);
+    expect(matches(f('red_N'), [])).toBe(true);
+  });
+
+  it('null asks for absent inputs', () => {
+    expect(matches(f('null_E'), [null])).toBe(true);
+    expect(matches(f('null_C'), ['x'])).toBe(false);
+    expect(matches(f('null_N'), ['x'])).toBe(true);
+    expect(matches(f('null_N'), [null])).toBe(false);
+  });
+});

@@ -1,0 +1,196 @@
+import type { Admin } from '@platformatic/kafka';
+import { translateKafkaError } from '../errors.ts';
+import { readMetadata, type TopicMeta } from '../metadata.ts';
+import type { Budget } from './budget.ts';
+import { Channel } from './channel.ts';
+import { type Fetched, fetchPartitions } from './fetch.ts';
+import type { Chunk, ReaderEvent, Span } from './types.ts';
+
+export type ReadOptions = {
+  cluster: string;
+  /** The client whose connections carry the fetches (not the admin's: long reads must not delay it). */
+  client: Admin;
+  /** Asked again for leaders when one moves. */
+  admin: Admin;
+  topic: TopicMeta;
+  brokers: Map<number, { id: number; host: string; port: number }>;
+  spans: readonly Span[];
+  budget: Budget;
+  signal: AbortSignal;
+  /** Asked before every fetch: false stops reading that partition (its consumer has enough). */
+  wants?: (partition: number) => boolean;
+  partitionMaxBytes?: number;
+  responseMaxBytes?: number;
+};
+
+const PARTITION_MAX_BYTES = 1024 * 1024;
+const RESPONSE_MAX_BYTES = 8 * 1024 * 1024;
+/** Biggest fetch a stuck partition may grow to (a batch larger than its share still has to come through). */
+const GROWN_MAX_BYTES = 64 * 1024 * 1024;
+const LEADER_MOVED = new Set([3, 5, 6, 74, 75, 100]);
+const OFFSET_OUT_OF_RANGE = 1;
+const MAX_RELOCATIONS = 5;
+
+/** Scans running now; tests read it to see that a cancelled request let go of its reader. */
+export const readerStats = { active: 0 };
+
+/**
+ * The one bounded record reader (DESIGN, "Reading records"). Reads `spans` forward with group-less
+ * fetches straight from each partition's leader, one loop per leader in parallel, each a fetch ahead of
+ * the consumer at most. Yields `records` and `progress` per answer and ends with `done` (why it stopped,
+ * the next offset per partition, what it scanned) or `error`. Stops at once when `signal` aborts or the
+ * consumer stops iterating; nothing is left running on the broker.
+ */
+export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderEvent> {
+  const { topic, spans, budget, signal } = options;
+  const positions = new Map(spans.map((s) => [s.partition, s.from]));
+  const ends = new Map(spans.map((s) => [s.partition, s.to]));
+  const maxBytes = new Map<number, number>();
+  const relocations = new Map<number, number>();
+  const leaders = new Map(topic.partitions.map((p) => [p.id, p.leader]));
+  let brokers = options.brokers;
+  const open = (p: number) => (positions.get(p) ?? 0) < (ends.get(p) ?? 0);
+
+  const channel = new Channel<ReaderEvent>(2);
+  const running = new Set<number>();
+  let stop: ReturnType<Budget['exhausted']>;
+  let failure: unknown;
+  const halted = () => signal.aborted || channel.closed || failure !== undefined || stop !== undefined;
+  const onAbort = () => channel.close();
+  signal.addEventListener('abort', onAbort);
+
+  const snapshot = () => ({ positions: new Map(positions), scanned: budget.scanned() });
+
+  const settle = (results: Fetched[], relocate: number[]): Chunk[] => {
+    const chunks: Chunk[] = [];
+    for (const r of results) {
+      const from = positions.get(r.partition) ?? 0;
+      const to = ends.get(r.partition) ?? 0;
+      if (LEADER_MOVED.has(r.errorCode)) {
+        relocate.push(r.partition);
+        continue;
+      }
+      if (r.errorCode === OFFSET_OUT_OF_RANGE && r.logStartOffset > from) {
+        // Retention or deleteRecords removed what was next: carry on from the new log start.
+        positions.set(r.partition, Math.min(r.logStartOffset, to));
+        continue;
+      }
+      if (r.errorCode !== 0)
+        throw Object.assign(new Error(`Fetch error ${r.errorCode}`), { errorCode: r.errorCode });
+      let records = r.records.filter((rec) => rec.offset < to);
+      let next = Math.min(to, Math.max(from, r.next));
+      const allowed = budget.allowance(records.length);
+      if (allowed < records.length) {
+        next = records[allowed]?.offset ?? next;
+        records = records.slice(0, allowed);
+      }
+      budget.records += records.length;
+      budget.bytes += r.bytes;
+      if (next === from && r.records.length === 0) {
+        // Nothing whole came back: a batch bigger than this partition's share. Ask for more next time.
+        maxBytes.set(
+          r.partition,
+          Math.min(GROWN_MAX_BYTES, (maxBytes.get(r.partition) ?? PARTITION_MAX_BYTES) * 4),
+        );
+      }
+      positions.set(r.partition, next);
+      chunks.push({ partition: r.partition, records, next });
+    }
+    return chunks;
+  };
+
+  const refreshLeaders = async (partitions: number[]) => {
+    for (const p of partitions) {
+      const count = (relocations.get(p) ?? 0) + 1;
+      relocations.set(p, count);
+      if (count > MAX_RELOCATIONS)
+        throw new Error(`Partition ${p} of '${topic.name}' has no reachable leader`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const view = await readMetadata(options.admin, [topic.name]);
+    brokers = view.brokers;
+    for (const p of view.topics.get(topic.name)?.partitions ?? []) leaders.set(p.id, p.leader);
+  };
+
+  const loop = async (leader: number): Promise<void> => {
+    running.add(leader);
+    try {
+      for (;;) {
+        if (halted()) return;
+        const mine = [...positions.keys()].filter(
+          (p) => leaders.get(p) === leader && open(p) && (options.wants?.(p) ?? true),
+        );
+        if (mine.length === 0) return;
+        stop ??= budget.exhausted();
+        if (stop) return;
+        const broker = brokers.get(leader);
+        if (!broker) {
+          await refreshLeaders(mine);
+          startLoops();
+          continue;
+        }
+        const results = await fetchPartitions(
+          options.client,
+          broker,
+          topic,
+          mine.map((p) => ({
+            partition: p,
+            offset: positions.get(p) ?? 0,
+            maxBytes: maxBytes.get(p) ?? options.partitionMaxBytes ?? PARTITION_MAX_BYTES,
+          })),
+          options.responseMaxBytes ?? RESPONSE_MAX_BYTES,
+        );
+        if (halted()) return;
+        const relocate: number[] = [];
+        const chunks = settle(results, relocate);
+        if (chunks.length) await channel.push({ type: 'records', chunks });
+        await channel.push({ type: 'progress', ...snapshot() });
+        if (relocate.length) {
+          await refreshLeaders(relocate);
+          startLoops();
+        }
+      }
+    } finally {
+      running.delete(leader);
+    }
+  };
+
+  const loops: Promise<void>[] = [];
+  function startLoops() {
+    const needed = new Set([...positions.keys()].filter(open).map((p) => leaders.get(p) ?? -1));
+    for (const leader of needed) {
+      if (running.has(leader)) continue;
+      loops.push(
+        loop(leader).catch((error: unknown) => {
+          failure ??= error;
+        }),
+      );
+    }
+  }
+
+  const finish = async () => {
+    startLoops();
+    for (let i = 0; i < loops.length; i++) await loops[i];
+    if (failure !== undefined) {
+      const error = translateKafkaError(options.cluster, failure) ?? (failure as Error);
+      await channel.push({ type: 'error', error });
+    } else if (!signal.aborted) {
+      await channel.push({ type: 'done', reason: stop ?? 'end', ...snapshot() });
+    }
+    channel.close();
+  };
+
+  readerStats.active++;
+  const finished = finish();
+  try {
+    for await (const event of channel.drain()) {
+      if (signal.aborted) return;
+      yield event;
+    }
+  } finally {
+    readerStats.active--;
+    signal.removeEventListener('abort', onAbort);
+    channel.close();
+    void finished;
+  }
+}

@@ -1,0 +1,99 @@
+import type { DataRecord, KeyValue } from '@console/contract';
+import { type DecodeContext, type DecodedPart, decodePart, headerText } from './decode.ts';
+import { matches, type SearchFilters } from './filters.ts';
+import type { RawRecord } from './types.ts';
+
+/**
+ * A fetched record decoded on demand: a search on keys never decodes values of records it drops.
+ * Each part is decoded at most once.
+ */
+export class RecordView {
+  readonly raw: RawRecord;
+  readonly #context: DecodeContext;
+  #key: DecodedPart | undefined;
+  #value: DecodedPart | undefined;
+  #headers: KeyValue[] | undefined;
+
+  constructor(raw: RawRecord, context: DecodeContext) {
+    this.raw = raw;
+    this.#context = context;
+  }
+
+  get key(): DecodedPart {
+    this.#key ??= decodePart(this.raw.key, this.#context);
+    return this.#key;
+  }
+
+  get value(): DecodedPart {
+    this.#value ??= decodePart(this.raw.value, this.#context);
+    return this.#value;
+  }
+
+  get headers(): KeyValue[] {
+    this.#headers ??= this.raw.headers.map(([k, v]) => ({
+      key: k?.toString('utf8') ?? '',
+      value: headerText(v),
+    }));
+    return this.#headers;
+  }
+
+  /** The API model. `maxLength`: values longer (in UTF-8 bytes) are cut, as AKHQ does, to maxLength/1000 characters. */
+  toRecord(maxLength?: number): DataRecord {
+    const { key, value } = this;
+    let text = value.text;
+    let truncated = false;
+    if (
+      maxLength !== undefined &&
+      text !== null &&
+      text.length * 3 > maxLength &&
+      Buffer.byteLength(text) > maxLength
+    ) {
+      text = text.slice(0, Math.max(1, Math.floor(maxLength / 1000)));
+      truncated = true;
+    }
+    const exceptions = [key.error, value.error].filter((e): e is string => e !== undefined);
+    return {
+      partition: this.raw.partition,
+      offset: this.raw.offset,
+      timestamp: new Date(this.raw.timestamp).toISOString(),
+      ...(key.text !== null ? { key: key.text } : {}),
+      ...(text !== null ? { value: text } : {}),
+      headers: this.headers,
+      ...(key.schemaId !== undefined ? { keySchemaId: String(key.schemaId) } : {}),
+      ...(value.schemaId !== undefined ? { valueSchemaId: String(value.schemaId) } : {}),
+      ...(key.name ? { keySubject: key.name } : {}),
+      ...(value.name ? { valueSubject: value.name } : {}),
+      ...(key.base64 ? { keyBase64: true } : {}),
+      ...(value.base64 ? { valueBase64: true } : {}),
+      truncated,
+      exceptions,
+    };
+  }
+}
+
+/** Whether a record passes `endTimestamp` and every search filter (AND); cheap checks first. */
+export function passes(view: RecordView, filters: SearchFilters, endTimestamp: number | undefined): boolean {
+  if (endTimestamp !== undefined && view.raw.timestamp > endTimestamp) return false;
+  const f = filters;
+  if (f.searchByKey && !matches(f.searchByKey, [view.key.text])) return false;
+  if (
+    f.searchByHeaderKey &&
+    !matches(
+      f.searchByHeaderKey,
+      view.headers.map((h) => h.key),
+    )
+  )
+    return false;
+  if (
+    f.searchByHeaderValue &&
+    !matches(
+      f.searchByHeaderValue,
+      view.headers.map((h) => h.value),
+    )
+  )
+    return false;
+  if (f.searchByValue && !matches(f.searchByValue, [view.value.text])) return false;
+  if (f.searchByKeySubject && !matches(f.searchByKeySubject, [view.key.name ?? null])) return false;
+  if (f.searchByValueSubject && !matches(f.searchByValueSubject, [view.value.name ?? null])) return false;
+  return true;
+}

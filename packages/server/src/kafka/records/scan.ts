@@ -1,0 +1,179 @@
+import type { ScanStop } from '@console/contract';
+import type { Admin } from '@platformatic/kafka';
+import type { BrokerInfo, TopicMeta } from '../metadata.ts';
+import type { Budget } from './budget.ts';
+import type { DecodeContext } from './decode.ts';
+import { schemaIds } from './decode.ts';
+import type { SearchFilters } from './filters.ts';
+import type { ScanPlan } from './plan.ts';
+import { readRecords } from './reader.ts';
+import { passes, RecordView } from './record-view.ts';
+import type { RawRecord, Scanned, Span } from './types.ts';
+
+export type ScanSource = {
+  cluster: string;
+  client: Admin;
+  admin: Admin;
+  topic: TopicMeta;
+  brokers: Map<number, BrokerInfo>;
+  budget: Budget;
+  signal: AbortSignal;
+  decode: DecodeContext;
+  filters: SearchFilters;
+  endTimestamp?: number | undefined;
+};
+
+/**
+ * What one step of a scan found in one partition: the matches in scan order (ascending offsets for
+ * OLDEST, descending for NEWEST) and `through`, the cursor value once they are all taken: the last
+ * offset examined in the scan's direction.
+ */
+export type Found = { views: RecordView[]; through: number };
+export type Round = { type: 'round'; found: Map<number, Found>; positions: Map<number, number> };
+export type ScanEnd = { type: 'end'; reason: Exclude<ScanStop, 'limit'>; scanned: Scanned };
+
+/** How many more matches a partition may still collect: 0 stops reading it. */
+export type Wanted = (partition: number) => number;
+
+/** Loads the registry schemas a batch needs, then tells which records pass the filters. */
+async function filterRecords(
+  source: ScanSource,
+  records: RawRecord[],
+): Promise<{ view: RecordView; ok: boolean }[]> {
+  const { schemas, detectSchemas } = source.decode;
+  if (schemas && detectSchemas) await schemas.load(schemaIds(records));
+  return records.map((raw) => {
+    const view = new RecordView(raw, source.decode);
+    return { view, ok: passes(view, source.filters, source.endTimestamp) };
+  });
+}
+
+/**
+ * Scans the plan in its direction and yields a round per answer (OLDEST) or window (NEWEST), ending with
+ * `end`. Every match is reported once; a partition whose `wanted` count is reached stops early, its
+ * `through` at the last match it reported.
+ */
+export function scanMatches(
+  source: ScanSource,
+  plan: ScanPlan,
+  wanted: Wanted,
+): AsyncGenerator<Round | ScanEnd> {
+  return plan.direction === 'OLDEST' ? forward(source, plan, wanted) : backward(source, plan, wanted);
+}
+
+async function* forward(source: ScanSource, plan: ScanPlan, wanted: Wanted): AsyncGenerator<Round | ScanEnd> {
+  const spans: Span[] = plan.partitions.map((p) => ({ partition: p.partition, from: p.position, to: p.hi }));
+  const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
+  for await (const event of readRecords({ ...source, spans, wants: (p) => wanted(p) > 0 })) {
+    if (event.type === 'error') throw event.error;
+    if (event.type === 'done') {
+      yield { type: 'end', reason: event.reason, scanned: event.scanned };
+      return;
+    }
+    if (event.type !== 'records') continue;
+    const found = new Map<number, Found>();
+    for (const chunk of event.chunks) {
+      let room = wanted(chunk.partition);
+      if (room <= 0) continue;
+      const views: RecordView[] = [];
+      let through = chunk.next - 1;
+      for (const { view, ok } of await filterRecords(source, chunk.records)) {
+        if (ok) {
+          views.push(view);
+          if (--room === 0) {
+            through = view.raw.offset;
+            break;
+          }
+        }
+      }
+      positions.set(chunk.partition, through + 1);
+      found.set(chunk.partition, { views, through });
+    }
+    if (found.size) yield { type: 'round', found, positions: new Map(positions) };
+  }
+}
+
+/** Records read per partition in the first NEWEST window; later windows grow fourfold. */
+const FIRST_WINDOW = 64;
+const MAX_WINDOW = 50_000;
+/** A window holds its matches until it is read through: about this many bytes per partition at most. */
+const WINDOW_BYTES = 8 * 1024 * 1024;
+
+/**
+ * NEWEST: Kafka only reads forward, so each partition is read in windows below its position, the newest
+ * first; each window's matches are reported highest offset first once the window is read through.
+ */
+async function* backward(
+  source: ScanSource,
+  plan: ScanPlan,
+  wanted: Wanted,
+): AsyncGenerator<Round | ScanEnd> {
+  const state = new Map(
+    plan.partitions.map((p) => [p.partition, { ...p, window: FIRST_WINDOW, avgBytes: 0 }]),
+  );
+  const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
+  while (!source.signal.aborted) {
+    const spans: Span[] = [];
+    for (const s of state.values()) {
+      if (s.position <= s.lo || wanted(s.partition) <= 0) continue;
+      const byBytes = s.avgBytes > 0 ? Math.floor(WINDOW_BYTES / s.avgBytes) : MAX_WINDOW;
+      const size = Math.max(1, Math.min(s.window, MAX_WINDOW, byBytes));
+      spans.push({ partition: s.partition, from: Math.max(s.lo, s.position - size), to: s.position });
+    }
+    if (spans.length === 0) {
+      yield { type: 'end', reason: 'end', scanned: source.budget.scanned() };
+      return;
+    }
+    const windows = new Map(
+      spans.map((s) => [
+        s.partition,
+        { span: s, matches: [] as RecordView[], dropped: false, read: s.from, bytes: 0, count: 0 },
+      ]),
+    );
+    let end: ScanEnd | undefined;
+    for await (const event of readRecords({ ...source, spans })) {
+      if (event.type === 'error') throw event.error;
+      if (event.type === 'done') {
+        if (event.reason !== 'end') end = { type: 'end', reason: event.reason, scanned: event.scanned };
+        break;
+      }
+      if (event.type !== 'records') continue;
+      for (const chunk of event.chunks) {
+        const w = windows.get(chunk.partition);
+        const s = state.get(chunk.partition);
+        if (!w || !s) continue;
+        const room = wanted(chunk.partition);
+        for (const { view, ok } of await filterRecords(source, chunk.records)) {
+          w.count++;
+          w.bytes += (view.raw.value?.length ?? 0) + (view.raw.key?.length ?? 0);
+          if (!ok) continue;
+          w.matches.push(view);
+          if (w.matches.length > room) {
+            w.matches.shift();
+            w.dropped = true;
+          }
+        }
+        w.read = chunk.next;
+      }
+    }
+    const found = new Map<number, Found>();
+    for (const [partition, w] of windows) {
+      const s = state.get(partition);
+      // A window cut short by a budget is dropped whole: what lies above the cut was never read.
+      if (!s || w.read < w.span.to) continue;
+      const lowest = w.matches[0];
+      const through = w.dropped && lowest ? lowest.raw.offset : w.span.from;
+      const views = w.matches.reverse();
+      s.position = through;
+      s.window *= 4;
+      if (w.count > 0) s.avgBytes = Math.max(1, Math.ceil(w.bytes / w.count));
+      positions.set(partition, through);
+      found.set(partition, { views, through });
+    }
+    if (found.size) yield { type: 'round', found, positions: new Map(positions) };
+    if (end) {
+      yield end;
+      return;
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import type { DataFiltersQuery, DataRecord, DownloadQuery, RecordPage } from '@console/contract';
+import type { Config } from '../../config/schema.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import type { SseEvent } from '../../sse.ts';
+import type { UpstreamHttp } from '../../upstream-http.ts';
+import { topicMetadata, topicNotFound } from '../metadata.ts';
+import type { KafkaPool } from '../pool.ts';
+import { isInternalName, topicNaming } from '../topic-naming.ts';
+import { browsePage } from './browse.ts';
+import { Budget } from './budget.ts';
+import { formatCursor, parseCursor } from './cursor.ts';
+import { type DownloadFormat, type DownloadOutcome, downloadText } from './download.ts';
+import { parseFilters } from './filters.ts';
+import { planScan, type ScanPlan } from './plan.ts';
+import { SchemaCache } from './registry.ts';
+import type { ScanSource } from './scan.ts';
+import { searchEvents } from './search.ts';
+import { cleanupPolicy } from './topic-info.ts';
+
+/** A scan ready to run: everything that can fail with a clean 4xx has been checked already. */
+export type PreparedScan = { plan: ScanPlan; source: (signal: AbortSignal) => ScanSource };
+
+/** The Data tab's reads (contract §3.4): page, search stream, download, one record. */
+export function topicDataService(config: Config, pool: KafkaPool, http: UpstreamHttp) {
+  const naming = topicNaming(config);
+  const registries = new Map<string, SchemaCache | undefined>();
+
+  const schemas = (cluster: string): SchemaCache | undefined => {
+    if (registries.has(cluster)) return registries.get(cluster);
+    const settings = config.clusters[cluster]?.schemaRegistry;
+    const cache =
+      settings && settings.type !== 'glue'
+        ? new SchemaCache(http, { ...settings, label: `Schema Registry of cluster '${cluster}'` })
+        : undefined;
+    registries.set(cluster, cache);
+    return cache;
+  };
+
+  const internal = (name: string, kafkaInternal: boolean) => kafkaInternal || isInternalName(naming, name);
+
+  /** Metadata, offsets and the plan; a 404 or 400 here comes back as JSON before any streaming. */
+  const prepare = (cluster: string, topic: string, query: DataFiltersQuery): Promise<PreparedScan> =>
+    pool.run(cluster, async (admin) => {
+      const cursor = parseCursor(query.after);
+      if (!cursor) throw badRequest('querystring.after', 'must be partition-offset pairs joined by _');
+      const { view, meta } = await topicMetadata(admin, topic);
+      const plan = await planScan(admin, view, meta, {
+        direction: query.sort ?? 'OLDEST',
+        partition: query.partition,
+        timestamp: query.timestamp ? Date.parse(query.timestamp) : undefined,
+        cursor,
+      });
+      const { reader } = pool.readClients(cluster);
+      const budget = Budget.of(config, query);
+      const decode = { schemas: schemas(cluster), detectSchemas: !internal(meta.name, meta.internal) };
+      const filters = parseFilters(query);
+      const endTimestamp = query.endTimestamp ? Date.parse(query.endTimestamp) : undefined;
+      return {
+        plan,
+        source: (signal) => ({
+          cluster,
+          client: reader,
+          admin,
+          topic: meta,
+          brokers: view.brokers,
+          budget,
+          signal,
+          decode,
+          filters,
+          endTimestamp,
+        }),
+      };
+    });
+
+  const canDeleteRecords = (cluster: string, topic: string) =>
+    pool.run(cluster, async (admin) => {
+      const { meta } = await topicMetadata(admin, topic);
+      if (internal(meta.name, meta.internal)) return false;
+      return (await cleanupPolicy(admin, topic)).includes('compact');
+    });
+
+  return {
+    prepare,
+    canDeleteRecords,
+
+    /** `GET …/data`: one page; `after` is the next page's URI, present when there is more to see. */
+    async page(
+      cluster: string,
+      topic: string,
+      query: DataFiltersQuery,
+      url: string,
+      signal: AbortSignal,
+    ): Promise<RecordPage> {
+      const [scan, deletable] = await Promise.all([
+        prepare(cluster, topic, query),
+        canDeleteRecords(cluster, topic),
+      ]);
+      const found = await browsePage(
+        scan.source(signal),
+        scan.plan,
+        config.topicData.size,
+        config.topicData.maxMessageLength,
+      );
+      const after = formatCursor(found.cursor);
+      const more = found.records.length > 0 || (found.reason !== 'end' && after !== query.after);
+      return {
+        results: found.records,
+        ...(more && after ? { after: nextPageUri(url, after) } : {}),
+        size: scan.plan.size,
+        canDeleteRecords: deletable,
+      };
+    },
+
+    /** `GET …/data/search`: the SSE events, to run once the response is open. */
+    async search(cluster: string, topic: string, query: DataFiltersQuery) {
+      const scan = await prepare(cluster, topic, query);
+      return (signal: AbortSignal): AsyncIterable<SseEvent> =>
+        searchEvents(
+          scan.source(signal),
+          scan.plan,
+          config.topicData.size,
+          config.topicData.maxMessageLength,
+        );
+    },
+
+    /** `GET …/data/download`: the body pieces and, once written, how the scan ended. */
+    async download(cluster: string, topic: string, query: DownloadQuery) {
+      const scan = await prepare(cluster, topic, query);
+      const format: DownloadFormat = query.format ?? 'JSON';
+      const outcome: DownloadOutcome = {};
+      return {
+        format,
+        outcome,
+        body: (signal: AbortSignal) => downloadText(scan.source(signal), scan.plan, format, outcome),
+      };
+    },
+
+    /** `GET …/data/record/{p}/{o}`: the first record at or after the offset, never truncated. */
+    async record(
+      cluster: string,
+      topic: string,
+      partition: number,
+      offset: number,
+      signal: AbortSignal,
+    ): Promise<RecordPage> {
+      const [scan, deletable] = await Promise.all([
+        prepare(cluster, topic, { partition, after: `${partition}-${offset - 1}` }),
+        canDeleteRecords(cluster, topic),
+      ]);
+      const found = await browsePage(scan.source(signal), scan.plan, 1, undefined);
+      const records: DataRecord[] = found.records;
+      return { results: records, size: records.length, canDeleteRecords: deletable };
+    },
+
+    schemas,
+  };
+}
+export type TopicDataService = ReturnType<typeof topicDataService>;
+
+/** AKHQ's `after`: the request path and query with `after` set, parameters sorted (contract §3.4.1). */
+export function nextPageUri(url: string, after: string): string {
+  const parsed = new URL(url, 'http://x');
+  parsed.searchParams.set('after', after);
+  parsed.searchParams.sort();
+  return `${parsed.pathname}?${parsed.searchParams}`;
+}
+
+export const isNotFound = (error: unknown) => error instanceof AppError && error.code === 'NOT_FOUND';
+export { topicNotFound };

@@ -1,0 +1,35 @@
+import type { ScanStop } from '@console/contract';
+
+/** A record as fetched: bytes undecoded, offsets and times as numbers (both stay below 2^53). */
+export type RawRecord = {
+  partition: number;
+  offset: number;
+  /** Epoch milliseconds. */
+  timestamp: number;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers: [Buffer | null, Buffer | null][];
+};
+
+/** Offsets `[from, to)` of one partition, read forward. */
+export type Span = { partition: number; from: number; to: number };
+
+/** Records of one partition from one fetch, in offset order; every offset below `next` has been read. */
+export type Chunk = { partition: number; records: RawRecord[]; next: number };
+
+export type Scanned = { records: number; bytes: number; ms: number };
+
+/** What a budget stop or the end of the spans looks like; `positions` are the next offsets per partition. */
+export type ReaderDone = {
+  type: 'done';
+  reason: Exclude<ScanStop, 'limit'>;
+  positions: Map<number, number>;
+  scanned: Scanned;
+};
+
+/** The reader's typed event stream (STYLE §5): records, then progress, ending in done or error. */
+export type ReaderEvent =
+  | { type: 'records'; chunks: Chunk[] }
+  | { type: 'progress'; positions: Map<number, number>; scanned: Scanned }
+  | ReaderDone
+  | { type: 'error'; error: Error };

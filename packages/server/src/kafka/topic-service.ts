@@ -1,0 +1,153 @@
+import type {
+  AccessControl,
+  ConfigEntry,
+  ConsumerGroup,
+  GroupsListView,
+  LastRecords,
+  LogDir,
+  Partition,
+  TimeOffset,
+  Topic,
+  TopicCreate,
+  TopicList,
+  TopicListQuery,
+  TopicListView,
+} from '@console/contract';
+import { uiOptions } from '../cluster-info.ts';
+import type { Config } from '../config/schema.ts';
+import { AppError } from '../errors.ts';
+import { pageLinks, pageNumber } from '../paging.ts';
+import { topicAcls } from './acls.ts';
+import { alterConfigEntries, describeAfterAlter, describeConfigEntries } from './configs.ts';
+import { lastRecords } from './last-record.ts';
+import { LogDirCache } from './log-dir-cache.ts';
+import { topicLogDirs } from './log-dirs.ts';
+import { topicMetadata, topicNotFound } from './metadata.ts';
+import { listOffsets } from './offsets.ts';
+import type { KafkaPool } from './pool.ts';
+import { createTopic, deleteTopic, increasePartitions } from './topic-admin.ts';
+import { describeTopics } from './topic-describe.ts';
+import { groupsReadingTopics } from './topic-groups.ts';
+import { type NameFilter, topicNames, topicPage } from './topic-list.ts';
+import { topicNaming } from './topic-naming.ts';
+
+/** Kafka's "unknown topic" answers, reworded as the contract's 404 for the topic in the URL. */
+const renameNotFound = (topic: string) => (error: unknown) => {
+  throw error instanceof AppError && error.code === 'NOT_FOUND' ? topicNotFound(topic) : error;
+};
+
+/** How long the topic list reuses a partition's log-dir size (see LogDirCache). */
+const LIST_SIZES_TTL_MS = 10_000;
+
+/** The topic screens' operations: config defaults applied, every Kafka call through the pool. */
+export function topicService(config: Config, pool: KafkaPool) {
+  const naming = topicNaming(config);
+  const sizes = new LogDirCache(LIST_SIZES_TTL_MS);
+  const defaultView = (cluster: string): TopicListView =>
+    uiOptions(config, cluster).topic.defaultView ?? 'HIDE_INTERNAL';
+
+  const describe = (cluster: string, topic: string): Promise<Topic> =>
+    pool.run(cluster, async (admin) => {
+      const { view, meta } = await topicMetadata(admin, topic);
+      const [described] = await describeTopics(admin, view, [meta], naming);
+      if (!described) throw topicNotFound(topic);
+      return described;
+    });
+
+  return {
+    /** `allow` keeps the names the caller may read (contract §5, list filtering). */
+    async list(cluster: string, query: TopicListQuery, url: string, allow?: NameFilter): Promise<TopicList> {
+      const page = pageNumber(query.page);
+      const pageSize =
+        query.uiPageSize !== undefined && query.uiPageSize > 0
+          ? query.uiPageSize
+          : config.pagination.pageSize;
+      const show = query.show ?? defaultView(cluster);
+      const found = await pool.run(cluster, (admin) =>
+        topicPage(admin, naming, {
+          search: query.search,
+          show,
+          page,
+          pageSize,
+          allow,
+          logDirs: (client, brokers, topics) => sizes.get(cluster, client, brokers, topics),
+        }),
+      );
+      return {
+        results: found.results,
+        ...pageLinks(url, page, found.pages),
+        page: found.pages,
+        total: found.total,
+        pageSize,
+      };
+    },
+
+    names: (cluster: string, show: TopicListView | undefined, allow?: NameFilter): Promise<string[]> =>
+      pool.run(cluster, (admin) => topicNames(admin, naming, show ?? defaultView(cluster), allow)),
+
+    describe,
+
+    partitions: async (cluster: string, topic: string): Promise<Partition[]> =>
+      (await describe(cluster, topic)).partitions,
+
+    create: (cluster: string, body: TopicCreate): Promise<Topic> =>
+      pool.run(cluster, (admin) =>
+        createTopic(admin, naming, {
+          name: body.name,
+          partitions: body.partition ?? config.topic.partition,
+          replication: body.replication ?? config.topic.replication,
+          configs: body.configs,
+        }),
+      ),
+
+    delete: (cluster: string, topic: string): Promise<void> =>
+      pool.run(cluster, (admin) => deleteTopic(admin, topic)).catch(renameNotFound(topic)),
+
+    increasePartitions: (cluster: string, topic: string, count: number): Promise<void> =>
+      pool.run(cluster, (admin) => increasePartitions(admin, topic, count)).catch(renameNotFound(topic)),
+
+    configs: (cluster: string, topic: string): Promise<ConfigEntry[]> =>
+      pool
+        .run(cluster, (admin) => describeConfigEntries(admin, { type: 'TOPIC', name: topic }))
+        .catch(renameNotFound(topic)),
+
+    updateConfigs: (cluster: string, topic: string, wanted: Record<string, string>): Promise<ConfigEntry[]> =>
+      pool
+        .run(cluster, async (admin) => {
+          const resource = { type: 'TOPIC' as const, name: topic };
+          await alterConfigEntries(admin, resource, wanted, await describeConfigEntries(admin, resource));
+          return describeAfterAlter(admin, resource, wanted);
+        })
+        .catch(renameNotFound(topic)),
+
+    logs: (cluster: string, topic: string): Promise<LogDir[]> =>
+      pool.run(cluster, async (admin) => {
+        const { view, meta } = await topicMetadata(admin, topic);
+        return topicLogDirs(admin, view.brokers.values(), [meta]);
+      }),
+
+    acls: (cluster: string, topic: string): Promise<AccessControl[]> =>
+      pool.run(cluster, (admin) => topicAcls(admin, topic)),
+
+    groups: (cluster: string, topic: string, show: GroupsListView | undefined): Promise<ConsumerGroup[]> =>
+      pool.run(cluster, async (admin) => {
+        const { view } = await topicMetadata(admin, topic);
+        return groupsReadingTopics(admin, [topic], show ?? 'ALL', view);
+      }),
+
+    lastRecords: (cluster: string, topics: string[]): Promise<LastRecords> =>
+      pool.run(cluster, (admin) => lastRecords(admin, topics)),
+
+    offsetsAt: (cluster: string, topic: string, timestamp: string | undefined): Promise<TimeOffset[]> =>
+      pool.run(cluster, async (admin) => {
+        const { view, meta } = await topicMetadata(admin, topic);
+        const at = BigInt(timestamp ? Date.parse(timestamp) : Date.now());
+        const found = (await listOffsets(admin, view, [meta], at)).get(topic) ?? new Map();
+        return [...found]
+          .filter(([, o]) => o.offset >= 0)
+          .map(([partition, o]) => ({ topic, partition, offset: o.offset }))
+          .sort((a, b) => a.partition - b.partition);
+      }),
+  };
+}
+export type TopicService = ReturnType<typeof topicService>;

@@ -1,0 +1,19 @@
+/** Page numbers as AKHQ reads them: absent, bad or ≤ 0 is page 1 (contract §1.6, impl note). */
+export const pageNumber = (page: number | undefined) => (page !== undefined && page > 0 ? page : 1);
+
+/**
+ * `before`/`after` of a paged list: the request's path and query with `page` replaced, parameters sorted
+ * alphabetically as AKHQ sends them (contract §1.6). Absent on the first and last page.
+ */
+export function pageLinks(url: string, page: number, pages: number): { before?: string; after?: string } {
+  const link = (to: number) => {
+    const parsed = new URL(url, 'http://x');
+    parsed.searchParams.set('page', String(to));
+    parsed.searchParams.sort();
+    return `${parsed.pathname}?${parsed.searchParams}`;
+  };
+  return {
+    ...(page > 1 && page <= pages + 1 ? { before: link(Math.min(page - 1, pages)) } : {}),
+    ...(page < pages ? { after: link(page + 1) } : {}),
+  };
+}

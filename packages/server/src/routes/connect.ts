@@ -1,0 +1,150 @@
+import {
+  ConnectDefinition,
+  ConnectDefinitionList,
+  ConnectListQuery,
+  ConnectorConfigMap,
+  ConnectorConfigsUpdate,
+  ConnectorCreate,
+  ConnectorParams,
+  ConnectParams,
+  ConnectPlugin,
+  ConnectPluginList,
+  ConnectPluginParams,
+  ConnectRefList,
+  ConnectsQuery,
+  ConnectTaskList,
+  ConnectTaskParams,
+} from '@console/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { connectService } from '../connect/service.ts';
+import type { Services } from '../services.ts';
+import { UpstreamHttp } from '../upstream-http.ts';
+
+const tags = ['connect'];
+const base = '/api/:cluster/connect/:connectId';
+
+/** Contract §3.10: each cluster's configured Kafka Connect workers. */
+export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { config }) => {
+  const http = new UpstreamHttp();
+  app.addHook('onClose', () => http.close());
+  const connect = connectService(config, http);
+  const noContent = { 204: z.void() };
+
+  app.get(
+    '/api/connects',
+    { schema: { tags, querystring: ConnectsQuery, response: { 200: ConnectRefList } } },
+    (req) => connect.connects(req.query.clusterId),
+  );
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        params: ConnectParams,
+        querystring: ConnectListQuery,
+        response: { 200: ConnectDefinitionList },
+      },
+    },
+    (req) => {
+      const allow = req.permissions.allow('CONNECTOR', 'READ', req.params.cluster);
+      return connect.list(req.params.cluster, req.params.connectId, req.query, req.url, allow);
+    },
+  );
+
+  app.post(
+    base,
+    { schema: { tags, params: ConnectParams, body: ConnectorCreate, response: { 200: ConnectDefinition } } },
+    (req) => connect.create(req.params.cluster, req.params.connectId, req.body),
+  );
+
+  app.get(
+    `${base}/plugins`,
+    { schema: { tags, params: ConnectParams, response: { 200: ConnectPluginList } } },
+    (req) => connect.plugins(req.params.cluster, req.params.connectId),
+  );
+
+  app.get(
+    `${base}/plugins/:className`,
+    { schema: { tags, params: ConnectPluginParams, response: { 200: ConnectPlugin } } },
+    (req) => connect.plugin(req.params.cluster, req.params.connectId, req.params.className),
+  );
+
+  app.put(
+    `${base}/plugins/:className/validate`,
+    {
+      schema: {
+        tags,
+        params: ConnectPluginParams,
+        body: ConnectorConfigsUpdate,
+        response: { 200: ConnectPlugin },
+      },
+    },
+    (req) =>
+      connect.validate(req.params.cluster, req.params.connectId, req.params.className, req.body.configs),
+  );
+
+  app.get(
+    `${base}/:name`,
+    { schema: { tags, params: ConnectorParams, response: { 200: ConnectDefinition } } },
+    (req) => connect.definition(req.params.cluster, req.params.connectId, req.params.name),
+  );
+
+  app.delete(
+    `${base}/:name`,
+    { schema: { tags, params: ConnectorParams, response: noContent } },
+    async (req, reply) => {
+      await connect.delete(req.params.cluster, req.params.connectId, req.params.name);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    `${base}/:name/tasks`,
+    { schema: { tags, params: ConnectorParams, response: { 200: ConnectTaskList } } },
+    (req) => connect.tasks(req.params.cluster, req.params.connectId, req.params.name),
+  );
+
+  app.get(
+    `${base}/:name/configs`,
+    { schema: { tags, params: ConnectorParams, response: { 200: ConnectorConfigMap } } },
+    (req) => connect.configs(req.params.cluster, req.params.connectId, req.params.name),
+  );
+
+  app.post(
+    `${base}/:name/configs`,
+    {
+      schema: {
+        tags,
+        params: ConnectorParams,
+        body: ConnectorConfigsUpdate,
+        response: { 200: ConnectDefinition },
+      },
+    },
+    (req) =>
+      connect.updateConfigs(req.params.cluster, req.params.connectId, req.params.name, req.body.configs),
+  );
+
+  // AKHQ exposes these state changes as GETs (contract §3.10 items 62-65); kept for its UI and scripts,
+  // without the automatic HEAD route, so a link checker's HEAD cannot pause a connector.
+  for (const action of ['restart', 'pause', 'resume'] as const) {
+    app.get(
+      `${base}/:name/${action}`,
+      { exposeHeadRoute: false, schema: { tags, params: ConnectorParams, response: noContent } },
+      async (req, reply) => {
+        await connect[action](req.params.cluster, req.params.connectId, req.params.name);
+        return reply.code(204).send();
+      },
+    );
+  }
+
+  app.get(
+    `${base}/:name/tasks/:taskId/restart`,
+    { exposeHeadRoute: false, schema: { tags, params: ConnectTaskParams, response: noContent } },
+    async (req, reply) => {
+      await connect.restartTask(req.params.cluster, req.params.connectId, req.params.name, req.params.taskId);
+      return reply.code(204).send();
+    },
+  );
+};

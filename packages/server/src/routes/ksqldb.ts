@@ -1,0 +1,66 @@
+import {
+  KsqlDbListQuery,
+  KsqlDbParams,
+  KsqlDbQueryList,
+  KsqlDbQueryRequest,
+  KsqlDbQueryResult,
+  KsqlDbServerInfo,
+  KsqlDbStatementRequest,
+  KsqlDbStatementResult,
+  KsqlDbStreamList,
+  KsqlDbTableList,
+} from '@console/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ksqlDbService } from '../ksqldb/service.ts';
+import type { Services } from '../services.ts';
+import { UpstreamHttp } from '../upstream-http.ts';
+
+const tags = ['ksqldb'];
+const base = '/api/:cluster/ksqldb/:ksqlDbId';
+
+/** Contract §3.11: each cluster's configured ksqlDB servers. */
+export const ksqlDbRoutes: FastifyPluginAsyncZod<Services> = async (app, { config }) => {
+  const http = new UpstreamHttp();
+  app.addHook('onClose', () => http.close());
+  const ksqldb = ksqlDbService(config, http);
+  const list = { params: KsqlDbParams, querystring: KsqlDbListQuery };
+
+  app.get(
+    `${base}/info`,
+    { schema: { tags, params: KsqlDbParams, response: { 200: KsqlDbServerInfo } } },
+    (req) => ksqldb.info(req.params.cluster, req.params.ksqlDbId),
+  );
+
+  app.get(`${base}/streams`, { schema: { tags, ...list, response: { 200: KsqlDbStreamList } } }, (req) =>
+    ksqldb.streams(req.params.cluster, req.params.ksqlDbId, req.query, req.url),
+  );
+
+  app.get(`${base}/tables`, { schema: { tags, ...list, response: { 200: KsqlDbTableList } } }, (req) =>
+    ksqldb.tables(req.params.cluster, req.params.ksqlDbId, req.query, req.url),
+  );
+
+  app.get(`${base}/queries`, { schema: { tags, ...list, response: { 200: KsqlDbQueryList } } }, (req) =>
+    ksqldb.queries(req.params.cluster, req.params.ksqlDbId, req.query, req.url),
+  );
+
+  app.put(
+    `${base}/queries/pull`,
+    {
+      schema: { tags, params: KsqlDbParams, body: KsqlDbQueryRequest, response: { 200: KsqlDbQueryResult } },
+    },
+    (req) => ksqldb.query(req.params.cluster, req.params.ksqlDbId, req.body.sql, req.body.properties),
+  );
+
+  app.put(
+    `${base}/execute`,
+    {
+      schema: {
+        tags,
+        params: KsqlDbParams,
+        body: KsqlDbStatementRequest,
+        response: { 200: KsqlDbStatementResult },
+      },
+    },
+    (req) => ksqldb.execute(req.params.cluster, req.params.ksqlDbId, req.body.sql, req.body.properties),
+  );
+};

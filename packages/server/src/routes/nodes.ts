@@ -1,0 +1,48 @@
+import {
+  ClusterParams,
+  ConfigList,
+  ConfigUpdate,
+  LogDirList,
+  NodeList,
+  NodeParams,
+  NodePartitionsList,
+} from '@console/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { nodeService } from '../kafka/node-service.ts';
+import type { Services } from '../services.ts';
+
+const tags = ['node'];
+
+export const nodeRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
+  const nodes = nodeService(config, kafka);
+
+  app.get(
+    '/api/:cluster/node',
+    { schema: { tags, params: ClusterParams, response: { 200: NodeList } } },
+    (req) => nodes.list(req.params.cluster),
+  );
+
+  app.get(
+    '/api/:cluster/node/partitions',
+    { schema: { tags, params: ClusterParams, response: { 200: NodePartitionsList } } },
+    (req) => nodes.partitions(req.params.cluster),
+  );
+
+  app.get(
+    '/api/:cluster/node/:id/configs',
+    { schema: { tags, params: NodeParams, response: { 200: ConfigList } } },
+    (req) => nodes.configs(req.params.cluster, req.params.id),
+  );
+
+  app.post(
+    '/api/:cluster/node/:id/configs',
+    { schema: { tags, params: NodeParams, body: ConfigUpdate, response: { 200: ConfigList } } },
+    (req) => nodes.updateConfigs(req.params.cluster, req.params.id, req.body.configs),
+  );
+
+  app.get(
+    '/api/:cluster/node/:id/logs',
+    { schema: { tags, params: NodeParams, response: { 200: LogDirList } } },
+    (req) => nodes.logs(req.params.cluster, req.params.id),
+  );
+};

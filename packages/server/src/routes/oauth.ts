@@ -1,0 +1,109 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Authenticator } from '../auth/authenticator.ts';
+import type { PendingLogin } from '../auth/oidc.ts';
+import { setSession } from '../auth/session-cookie.ts';
+import type { Config } from '../config/schema.ts';
+import { AppError } from '../errors.ts';
+import type { Services } from '../services.ts';
+
+type Options = Services & { auth: Authenticator };
+
+const STATE_COOKIE = 'OIDC_STATE';
+const STATE_LIFETIME_SECONDS = 600;
+
+const ProviderParams = z.object({ provider: z.string() });
+const LoginQuery = z.object({ redirect: z.string().optional() });
+
+/** Only a path into the console's own UI, so the login cannot be turned into an open redirect. */
+function safeReturnTo(config: Config, value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const ui = `${config.basePath}ui`;
+  const inside = value === ui || value.startsWith(`${ui}/`) || value.startsWith(`${ui}?`);
+  return inside && !/[\\\s]|\/\//.test(value) ? value : undefined;
+}
+
+function redirectUri(config: Config, request: FastifyRequest, provider: string): string {
+  const configured = config.security.oidc?.providers[provider]?.redirectUri;
+  return configured ?? `${request.protocol}://${request.host}${config.basePath}oauth/callback/${provider}`;
+}
+
+/**
+ * OpenID Connect sign-in (contract §3.1 items 3-4): the browser goes to the provider with PKCE, state
+ * and nonce kept in a short-lived signed cookie (SameSite=Lax, because the provider's redirect back is
+ * a cross-site navigation), and comes back to the callback, which sets the session cookie.
+ */
+export const oauthRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, auth }) => {
+  const cookiePath = `${config.basePath}oauth/`;
+  const enabled = (provider: string) => {
+    if (!config.security.enabled || !config.security.oidc?.providers[provider]) {
+      throw new AppError('NOT_FOUND', `No login provider '${provider}'`);
+    }
+  };
+
+  app.get(
+    '/oauth/login/:provider',
+    { schema: { tags: ['session'], params: ProviderParams, querystring: LoginQuery } },
+    async (request, reply) => {
+      const { provider } = request.params;
+      enabled(provider);
+      const returnTo = safeReturnTo(config, request.query.redirect);
+      const { url, pending } = await auth.oidc.start(
+        provider,
+        redirectUri(config, request, provider),
+        returnTo,
+      );
+      reply.setCookie(STATE_COOKIE, auth.sign({ kind: 'oidc-state', ...pending }, STATE_LIFETIME_SECONDS), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: cookiePath,
+        maxAge: STATE_LIFETIME_SECONDS,
+      });
+      return reply.redirect(url.href, 302);
+    },
+  );
+
+  app.get(
+    '/oauth/callback/:provider',
+    { schema: { tags: ['session'], params: ProviderParams } },
+    async (request, reply) => {
+      const { provider } = request.params;
+      enabled(provider);
+      reply.clearCookie(STATE_COOKIE, { path: cookiePath });
+      try {
+        const pending = pendingLogin(auth, request.cookies[STATE_COOKIE], provider);
+        const callback = new URL(redirectUri(config, request, provider));
+        callback.search = new URL(request.url, 'http://x').search;
+        const identity = await auth.oidc.finish(provider, callback, pending);
+        request.identity = { ...identity, provider: `oidc:${provider}` };
+        setSession(reply, request, config, auth, request.identity);
+        return reply.redirect(pending.returnTo ?? `${config.basePath}ui`, 303);
+      } catch (error) {
+        return backToLogin(reply, config, request, error);
+      }
+    },
+  );
+};
+
+function pendingLogin(auth: Authenticator, cookie: string | undefined, provider: string): PendingLogin {
+  const claims = cookie ? auth.verify(cookie) : undefined;
+  if (claims?.kind !== 'oidc-state' || claims.provider !== provider) {
+    throw new AppError(
+      'UNAUTHORIZED',
+      'The sign-in took too long or was started elsewhere; please try again',
+    );
+  }
+  return claims as unknown as PendingLogin;
+}
+
+/** The console's login page shows `error` as a warning; details stay in the log. */
+function backToLogin(reply: FastifyReply, config: Config, request: FastifyRequest, error: unknown) {
+  request.log.warn({ err: error }, 'OIDC sign-in failed');
+  const message =
+    error instanceof AppError && error.code !== 'INTERNAL'
+      ? error.message
+      : 'Sign-in failed; please try again';
+  return reply.redirect(`${config.basePath}ui/login?error=${encodeURIComponent(message)}`, 303);
+}

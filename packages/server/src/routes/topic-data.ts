@@ -1,0 +1,161 @@
+import { Readable } from 'node:stream';
+import {
+  CopyBody,
+  CopyParams,
+  CopyResult,
+  DataFiltersQuery,
+  DataRecord,
+  DeleteRecordBody,
+  DeleteRecordQuery,
+  DownloadQuery,
+  type ErrorEnvelope,
+  ProduceBody,
+  ProducedRecords,
+  RecordPage,
+  RecordParams,
+  TopicDataParams,
+} from '@console/contract';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../errors.ts';
+import { translateKafkaError } from '../kafka/errors.ts';
+import { topicDataService } from '../kafka/records/service.ts';
+import { topicWriteService } from '../kafka/records/write-service.ts';
+import type { Services } from '../services.ts';
+import { SseStreams } from '../sse.ts';
+import { UpstreamHttp } from '../upstream-http.ts';
+
+const tags = ['topic-data'];
+
+/** Fires when the client goes away before the answer is complete (a left page, a closed connection). */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
+  const http = new UpstreamHttp();
+  app.addHook('onClose', () => http.close());
+  const data = topicDataService(config, kafka, http);
+  const writes = topicWriteService(config, kafka, data.schemas);
+  const sse = new SseStreams(app);
+
+  app.get(
+    '/api/:cluster/topic/:topic/data',
+    {
+      schema: { tags, params: TopicDataParams, querystring: DataFiltersQuery, response: { 200: RecordPage } },
+    },
+    (req, reply) => data.page(req.params.cluster, req.params.topic, req.query, req.url, clientGone(reply)),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/data/search',
+    {
+      schema: {
+        tags,
+        params: TopicDataParams,
+        querystring: DataFiltersQuery,
+        description:
+          'Server-sent events: `searchBody` {records?, after?, percent}, then one `searchEnd` {after?, percent, reason, scanned}; `searchError` {message, code} if the scan fails.',
+      },
+    },
+    async (req, reply) => {
+      const events = await data.search(req.params.cluster, req.params.topic, req.query);
+      await sse.send(req, reply, events, {
+        onError: (error) => ({ event: 'searchError', data: streamError(req.params.cluster, error, req.id) }),
+      });
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/data/download',
+    {
+      schema: {
+        tags,
+        params: TopicDataParams,
+        querystring: DownloadQuery,
+        description:
+          'Streams every matching record as one JSON array or CSV. Trailers `x-scan-reason` (end or the budget that stopped it) and `x-scan-after` (the cursor to resume from).',
+      },
+    },
+    async (req, reply) => {
+      const { topic } = req.params;
+      const download = await data.download(req.params.cluster, topic, req.query);
+      const json = download.format === 'JSON';
+      const signal = clientGone(reply);
+      reply
+        .header('content-type', json ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${encodeURIComponent(topic)}.${json ? 'json' : 'csv'}"`,
+        )
+        .trailer('x-scan-reason', async () => download.outcome.reason ?? 'end')
+        .trailer('x-scan-after', async () => download.outcome.after ?? '');
+      return reply.send(Readable.from(download.body(signal)));
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/data/record/:partition/:offset',
+    { schema: { tags, params: RecordParams, response: { 200: RecordPage } } },
+    (req, reply) => {
+      const { cluster, topic, partition, offset } = req.params;
+      return data.record(cluster, topic, partition, offset, clientGone(reply));
+    },
+  );
+
+  app.post(
+    '/api/:cluster/topic/:topic/data',
+    { schema: { tags, params: TopicDataParams, body: ProduceBody, response: { 200: ProducedRecords } } },
+    (req) => writes.produce(req.params.cluster, req.params.topic, req.body),
+  );
+
+  app.delete(
+    '/api/:cluster/topic/:topic/data',
+    {
+      schema: {
+        tags,
+        params: TopicDataParams,
+        querystring: DeleteRecordQuery,
+        body: DeleteRecordBody,
+        response: { 200: DataRecord },
+      },
+    },
+    (req) =>
+      writes.deleteRecord(
+        req.params.cluster,
+        req.params.topic,
+        req.query.partition ?? req.body?.partition,
+        req.query.key ?? req.body?.key,
+      ),
+  );
+
+  app.delete(
+    '/api/:cluster/topic/:topic/data/empty',
+    { schema: { tags, params: TopicDataParams, response: { 204: z.void() } } },
+    async (req, reply) => {
+      await writes.empty(req.params.cluster, req.params.topic);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/:cluster/topic/:topic/copy/:toCluster/topic/:toTopic',
+    { schema: { tags, params: CopyParams, body: CopyBody, response: { 200: CopyResult } } },
+    (req, reply) => {
+      const { cluster, topic, toCluster, toTopic } = req.params;
+      return writes.copy(cluster, topic, toCluster, toTopic, req.body, clientGone(reply));
+    },
+  );
+};
+
+/** The terminal event of a failed stream: the same envelope as any error, generic for unknown ones. */
+function streamError(cluster: string, error: unknown, requestId: string): ErrorEnvelope {
+  const known = error instanceof AppError ? error : translateKafkaError(cluster, error);
+  if (known) return { message: known.message, code: known.code, requestId };
+  return { message: 'Internal Server Error', code: 'INTERNAL', requestId };
+}

@@ -1,0 +1,154 @@
+import {
+  AccessControlList,
+  ClusterParams,
+  ConfigList,
+  ConfigUpdate,
+  ConsumerGroupList,
+  LastRecords,
+  LogDirList,
+  OffsetsStartQuery,
+  PartitionList,
+  PartitionsIncrease,
+  TimeOffsetList,
+  Topic,
+  TopicCreate,
+  TopicGroupsQuery,
+  TopicList,
+  TopicListQuery,
+  TopicNames,
+  TopicNamesQuery,
+  TopicParams,
+  TopicsQuery,
+} from '@console/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { topicService } from '../kafka/topic-service.ts';
+import type { Services } from '../services.ts';
+
+const tags = ['topic'];
+
+export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
+  const topics = topicService(config, kafka);
+
+  app.get(
+    '/api/:cluster/topic',
+    { schema: { tags, params: ClusterParams, querystring: TopicListQuery, response: { 200: TopicList } } },
+    (req) =>
+      topics.list(
+        req.params.cluster,
+        req.query,
+        req.url,
+        req.permissions.allow('TOPIC', 'READ', req.params.cluster),
+      ),
+  );
+
+  app.get(
+    '/api/:cluster/topic/name',
+    { schema: { tags, params: ClusterParams, querystring: TopicNamesQuery, response: { 200: TopicNames } } },
+    (req) =>
+      topics.names(
+        req.params.cluster,
+        req.query.show,
+        req.permissions.allow('TOPIC', 'READ', req.params.cluster),
+      ),
+  );
+
+  app.get(
+    '/api/:cluster/topic/last-record',
+    { schema: { tags, params: ClusterParams, querystring: TopicsQuery, response: { 200: LastRecords } } },
+    (req) => topics.lastRecords(req.params.cluster, req.query.topics),
+  );
+
+  app.post(
+    '/api/:cluster/topic',
+    { schema: { tags, params: ClusterParams, body: TopicCreate, response: { 200: Topic } } },
+    (req) => topics.create(req.params.cluster, req.body),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic',
+    { schema: { tags, params: TopicParams, response: { 200: Topic } } },
+    (req) => topics.describe(req.params.cluster, req.params.topic),
+  );
+
+  app.delete(
+    '/api/:cluster/topic/:topic',
+    { schema: { tags, params: TopicParams, response: { 204: z.void() } } },
+    async (req, reply) => {
+      await topics.delete(req.params.cluster, req.params.topic);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/partitions',
+    { schema: { tags, params: TopicParams, response: { 200: PartitionList } } },
+    (req) => topics.partitions(req.params.cluster, req.params.topic),
+  );
+
+  app.post(
+    '/api/:cluster/topic/:topic/partitions',
+    { schema: { tags, params: TopicParams, body: PartitionsIncrease, response: { 202: z.void() } } },
+    async (req, reply) => {
+      await topics.increasePartitions(req.params.cluster, req.params.topic, req.body.partition);
+      return reply.code(202).send();
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/configs',
+    { schema: { tags, params: TopicParams, response: { 200: ConfigList } } },
+    (req) => topics.configs(req.params.cluster, req.params.topic),
+  );
+
+  app.post(
+    '/api/:cluster/topic/:topic/configs',
+    { schema: { tags, params: TopicParams, body: ConfigUpdate, response: { 200: ConfigList } } },
+    (req) => topics.updateConfigs(req.params.cluster, req.params.topic, req.body.configs),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/groups',
+    {
+      schema: {
+        tags,
+        params: TopicParams,
+        querystring: TopicGroupsQuery,
+        response: { 200: ConsumerGroupList },
+      },
+    },
+    async (req) =>
+      req.permissions.filter(
+        'CONSUMER_GROUP',
+        'READ',
+        req.params.cluster,
+        await topics.groups(req.params.cluster, req.params.topic, req.query.groupsListView),
+        (g) => g.id,
+      ),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/logs',
+    { schema: { tags, params: TopicParams, response: { 200: LogDirList } } },
+    (req) => topics.logs(req.params.cluster, req.params.topic),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/acls',
+    { schema: { tags, params: TopicParams, response: { 200: AccessControlList } } },
+    (req) => topics.acls(req.params.cluster, req.params.topic),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/offsets/start',
+    {
+      schema: {
+        tags,
+        params: TopicParams,
+        querystring: OffsetsStartQuery,
+        response: { 200: TimeOffsetList },
+      },
+    },
+    (req) => topics.offsetsAt(req.params.cluster, req.params.topic, req.query.timestamp),
+  );
+};

@@ -1,0 +1,173 @@
+import { Agent, type Dispatcher, request } from 'undici';
+import { AppError } from './errors.ts';
+
+/** One configured HTTP upstream (Schema Registry, a Connect worker, a ksqlDB server). */
+export type Upstream = {
+  /** How errors name it: "Schema Registry of cluster 'local'". */
+  label: string;
+  url: string;
+  basicAuthUsername?: string | undefined;
+  basicAuthPassword?: string | undefined;
+  timeoutMs: number;
+};
+
+export type UpstreamCall = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Serialized as JSON. */
+  body?: unknown;
+  contentType?: string;
+  accept?: string;
+  signal?: AbortSignal | undefined;
+};
+
+/** An upstream's answer, whatever its status; the body parsed as JSON when it is JSON, else text. */
+export type UpstreamAnswer = { status: number; body: unknown };
+
+/** What an upstream's error table reads from any error answer. */
+export type UpstreamErrorBody = { status: number; code: number | undefined; message: string };
+
+const TRANSPORT_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  ECONNRESET: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EPIPE: 'connection closed',
+  UND_ERR_SOCKET: 'connection closed',
+  UND_ERR_CONNECT_TIMEOUT: 'connect timed out',
+  UND_ERR_CLOSED: 'client closed',
+};
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/**
+ * The transport rows every upstream's error table shares: a timeout is 504 and anything else that kept an
+ * answer from arriving is 502, both naming the upstream, so only that upstream's routes fail.
+ */
+export function transportFailure(upstream: Upstream, error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  if (name === 'TimeoutError' || (code && TIMEOUT_CODES.has(code))) {
+    return new AppError(
+      'UPSTREAM_TIMEOUT',
+      `${upstream.label} did not answer within ${upstream.timeoutMs} ms`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const reason = (code && TRANSPORT_REASONS[code]) ?? 'no answer';
+  return new AppError('UPSTREAM_UNAVAILABLE', `${upstream.label} is unreachable: ${reason}`, {
+    cause: error,
+  });
+}
+
+/** Java services prefix messages with the exception class; callers want only the sentence. */
+export function upstreamMessage(body: unknown, fallback: string): string {
+  const raw =
+    typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : typeof body === 'string' && body.trim()
+        ? body
+        : fallback;
+  const text = raw.replace(/^(?:[\w$]+\.)+[\w$]*(?:Exception|Error):\s*/, '').trim();
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
+}
+
+export function errorBody(answer: UpstreamAnswer): UpstreamErrorBody {
+  const code = (answer.body as { error_code?: unknown } | null)?.error_code;
+  return {
+    status: answer.status,
+    code: typeof code === 'number' ? code : undefined,
+    message: upstreamMessage(answer.body, `HTTP ${answer.status}`),
+  };
+}
+
+/**
+ * The HTTP client of the registry, Connect and ksqlDB (DESIGN: undici, timeouts and auth from the config).
+ * One keep-alive agent per route plugin; each call is bounded by its upstream's `timeoutMs`.
+ */
+export class UpstreamHttp {
+  readonly #agent = new Agent({ connect: { timeout: 5_000 }, keepAliveTimeout: 10_000 });
+
+  /** A JSON call; the whole answer (headers and body) arrives within `timeoutMs` or it is a 504. */
+  async call(upstream: Upstream, path: string, options: UpstreamCall = {}): Promise<UpstreamAnswer> {
+    const timeout = AbortSignal.timeout(upstream.timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    try {
+      const response = await this.#send(upstream, path, options, signal);
+      const text = await response.body.text();
+      return { status: response.statusCode, body: parseBody(text) };
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw transportFailure(upstream, error);
+    }
+  }
+
+  /**
+   * A streamed call (ksqlDB's query-stream): only the headers are bounded by `timeoutMs`; the caller
+   * reads the body and ends it through `signal`.
+   */
+  async open(
+    upstream: Upstream,
+    path: string,
+    options: UpstreamCall & { signal: AbortSignal },
+  ): Promise<Dispatcher.ResponseData> {
+    try {
+      return await this.#send(upstream, path, options, options.signal, upstream.timeoutMs);
+    } catch (error) {
+      if (options.signal.aborted) throw error;
+      throw transportFailure(upstream, error);
+    }
+  }
+
+  close(): Promise<void> {
+    return this.#agent.close();
+  }
+
+  #send(
+    upstream: Upstream,
+    path: string,
+    options: UpstreamCall,
+    signal: AbortSignal,
+    headersTimeout?: number,
+  ): Promise<Dispatcher.ResponseData> {
+    const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
+    if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
+    if (upstream.basicAuthUsername !== undefined) {
+      const credentials = `${upstream.basicAuthUsername}:${upstream.basicAuthPassword ?? ''}`;
+      headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+    }
+    return request(`${upstream.url.replace(/\/+$/, '')}${path}`, {
+      dispatcher: this.#agent,
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? null : JSON.stringify(options.body),
+      signal,
+      ...(headersTimeout ? { headersTimeout, bodyTimeout: 0 } : {}),
+    });
+  }
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Runs `task` over `items` with at most `limit` at a time, keeping the order of `items`. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>) {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}

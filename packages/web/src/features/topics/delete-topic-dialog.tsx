@@ -1,0 +1,20 @@
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
+import { useDeleteTopic } from './mutations';
+
+type Props = { cluster: string; topic: string | null; onClose: () => void };
+
+/** Closes after the call whatever its outcome; the list reloads either way (spec part 1 §4). */
+export function DeleteTopicDialog({ cluster, topic, onClose }: Props) {
+  const remove = useDeleteTopic(cluster);
+  return (
+    <ConfirmDialog
+      open={topic !== null}
+      title="Delete topic"
+      message={topic === null ? '' : `Do you want to delete topic: ${topic} ?`}
+      danger
+      busy={remove.isPending}
+      onConfirm={() => topic !== null && remove.mutate(topic, { onSettled: onClose })}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useCan } from '../../auth/cluster-context';
+import { useToasts } from '../../components/toasts/toast-context';
+import { topicConfigsQuery } from './api';
+import { canEmptyTopic } from './cleanup-policy';
+import { topicPaths } from './topic-paths';
+import type { TopicTab } from './topic-tab';
+
+type Props = { cluster: string; topic: string; tab: TopicTab; canReadConfigs: boolean };
+
+const emptyHint = 'Only enabled for topics with Delete Cleanup Policy';
+
+/** Page-level buttons of the topic page with the permissions of spec part 1 §6. */
+export function TopicActions({ cluster, topic, tab, canReadConfigs }: Props) {
+  const toasts = useToasts();
+  const canDeleteData = useCan('TOPIC_DATA', 'DELETE');
+  const canWriteData = useCan('TOPIC_DATA', 'CREATE');
+  const canReadData = useCan('TOPIC_DATA', 'READ');
+  const configs = useQuery({
+    ...topicConfigsQuery(cluster, topic),
+    enabled: canDeleteData && canReadConfigs,
+  });
+  const emptyAllowed = canEmptyTopic(configs.data);
+
+  return (
+    <div className="page-actions">
+      {canDeleteData && (
+        <span title={emptyAllowed ? undefined : emptyHint}>
+          <button
+            type="button"
+            className="btn"
+            disabled={!emptyAllowed}
+            onClick={() => toasts.warning('Emptying a topic is not available in this build yet.')}
+          >
+            Empty Topic
+          </button>
+        </span>
+      )}
+      {canWriteData && (
+        <Link className="btn" to={topicPaths.copy(cluster, topic)}>
+          Copy Topic
+        </Link>
+      )}
+      {canReadData && (
+        <Link className="btn" to={topicPaths.tail(cluster, topic)}>
+          Live Tail
+        </Link>
+      )}
+      {canWriteData && tab === 'partitions' && (
+        <Link className="btn" to={topicPaths.increasePartition(cluster, topic)}>
+          Increase Partition
+        </Link>
+      )}
+      {canWriteData && (
+        <Link className="btn btn--primary" to={topicPaths.produce(cluster, topic)}>
+          Produce to topic
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { Navigate, useParams } from 'react-router-dom';
+import { useCan, useClusterScope } from '../../auth/cluster-context';
+import { UrlTabs } from '../../components/tabs/url-tabs';
+import { NotBuilt } from '../placeholder/placeholder-page';
+import { Page } from '../shell/page';
+import { TopicAclsTab } from './topic-acls-tab';
+import { TopicActions } from './topic-actions';
+import { TopicConfigsTab } from './topic-configs-tab';
+import { TopicGroupsTab } from './topic-groups-tab';
+import { TopicLogsTab } from './topic-logs-tab';
+import { TopicPartitionsTab } from './topic-partitions-tab';
+import { topicPaths } from './topic-paths';
+import { type TopicTab, topicTab, topicTabs } from './topic-tab';
+import './topics.css';
+
+/** Spec part 1 §2 Topic page; the Data tab arrives with the topic data screens. */
+export function TopicPage() {
+  const { topicId = '', tab } = useParams();
+  const { cluster } = useClusterScope();
+  const access = {
+    data: useCan('TOPIC_DATA', 'READ'),
+    groups: useCan('CONSUMER_GROUP', 'READ'),
+    configs: useCan('TOPIC', 'READ_CONFIG'),
+    acls: useCan('ACL', 'READ'),
+  };
+  const active = topicTab(tab, access);
+  const href = (key: string) => topicPaths.topic(cluster.id, topicId, key);
+  if (tab !== active) return <Navigate to={href(active)} replace />;
+
+  return (
+    <Page title={`Topic: ${topicId}`}>
+      <TopicActions cluster={cluster.id} topic={topicId} tab={active} canReadConfigs={access.configs} />
+      <UrlTabs label="Topic" tabs={topicTabs(access)} active={active} href={href}>
+        <TabContent tab={active} cluster={cluster.id} topic={topicId} />
+      </UrlTabs>
+    </Page>
+  );
+}
+
+function TabContent({ tab, cluster, topic }: { tab: TopicTab; cluster: string; topic: string }) {
+  switch (tab) {
+    case 'data':
+      return <NotBuilt screen="Topic data" />;
+    case 'partitions':
+      return <TopicPartitionsTab cluster={cluster} topic={topic} />;
+    case 'groups':
+      return <TopicGroupsTab cluster={cluster} topic={topic} />;
+    case 'configs':
+      return <TopicConfigsTab cluster={cluster} topic={topic} />;
+    case 'acls':
+      return <TopicAclsTab cluster={cluster} topic={topic} />;
+    case 'logs':
+      return <TopicLogsTab cluster={cluster} topic={topic} />;
+  }
+}

@@ -1,0 +1,77 @@
+import { ConsumerGroupList, Topic } from '@console/contract';
+import { describe, expect, it } from 'vitest';
+import { groupsOfTopic, topicLag, toTopicRows } from './topic-rows';
+
+const coordinator = { id: 1, host: 'k', port: 9092 };
+const groups = ConsumerGroupList.parse([
+  {
+    id: 'billing',
+    simpleConsumerGroup: false,
+    state: 'STABLE',
+    coordinator,
+    activeTopics: ['orders'],
+    topics: ['orders', 'payments'],
+    offsets: [
+      { topic: 'orders', partition: 0, offset: 40, lastOffset: 100 },
+      { topic: 'orders', partition: 1, lastOffset: 5 },
+      { topic: 'payments', partition: 0, offset: 1, lastOffset: 2 },
+    ],
+  },
+  { id: 'audit', simpleConsumerGroup: true, state: 'EMPTY', coordinator, topics: ['orders'] },
+]);
+
+describe('topicLag', () => {
+  it('sums lastOffset − offset over the topic, counting a missing offset as 0', () => {
+    const [billing] = groups;
+    expect(billing && topicLag(billing, 'orders')).toBe(65);
+    expect(billing && topicLag(billing, 'payments')).toBe(1);
+  });
+});
+
+describe('groupsOfTopic', () => {
+  it('marks groups consuming the topic as active', () => {
+    expect(groupsOfTopic('orders', groups)).toEqual([
+      { id: 'billing', active: true, lag: 65 },
+      { id: 'audit', active: false, lag: 0 },
+    ]);
+    expect(groupsOfTopic('other', groups)).toEqual([]);
+  });
+});
+
+describe('toTopicRows', () => {
+  const topic = Topic.parse({
+    name: 'orders',
+    internal: false,
+    internalTopic: false,
+    streamTopic: false,
+    partitions: [
+      { id: 0, topic: 'orders', nodes: [], firstOffset: 0, lastOffset: 10 },
+      { id: 1, topic: 'orders', nodes: [], firstOffset: 0, lastOffset: 5 },
+    ],
+    replicaCount: 1,
+    inSyncReplicaCount: 1,
+    logDirSize: 2048,
+    size: 15,
+  });
+
+  it('leaves the detail columns undefined until their calls answer', () => {
+    expect(toTopicRows([topic], undefined, undefined)[0]).toEqual({
+      name: 'orders',
+      count: 15,
+      logDirSize: 2048,
+      lastRecord: undefined,
+      partitions: 2,
+      replicationFactor: 1,
+      inSync: 1,
+      groups: undefined,
+    });
+  });
+
+  it('fills last record (null when the topic has none) and groups', () => {
+    const [row] = toTopicRows([topic], {}, groups);
+    expect(row?.lastRecord).toBeNull();
+    expect(row?.groups).toHaveLength(2);
+    const [withRecord] = toTopicRows([topic], { orders: { timestamp: '2024-05-01T00:00:00Z' } }, []);
+    expect(withRecord?.lastRecord).toBe('2024-05-01T00:00:00Z');
+  });
+});

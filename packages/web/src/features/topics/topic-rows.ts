@@ -1,0 +1,49 @@
+import type { ConsumerGroup, LastRecords, Topic } from '@console/contract';
+
+export type TopicGroup = { id: string; active: boolean; lag: number };
+
+/** `lastRecord` and `groups` stay undefined until their batched calls answer (spec part 1 §4). */
+export type TopicRow = {
+  name: string;
+  count: number;
+  logDirSize: number | undefined;
+  lastRecord: string | null | undefined;
+  partitions: number;
+  replicationFactor: number;
+  inSync: number;
+  groups: TopicGroup[] | undefined;
+};
+
+/** Lag for one topic is Σ (lastOffset − offset) over its partitions, missing values counting as 0. */
+export function topicLag(group: ConsumerGroup, topic: string): number {
+  return (group.offsets ?? [])
+    .filter((offset) => offset.topic === topic)
+    .reduce((sum, offset) => sum + ((offset.lastOffset ?? 0) - (offset.offset ?? 0)), 0);
+}
+
+export function groupsOfTopic(topic: string, groups: readonly ConsumerGroup[]): TopicGroup[] {
+  return groups
+    .filter((group) => group.topics?.includes(topic) || group.activeTopics?.includes(topic))
+    .map((group) => ({
+      id: group.id,
+      active: group.activeTopics?.includes(topic) ?? false,
+      lag: topicLag(group, topic),
+    }));
+}
+
+export function toTopicRows(
+  topics: readonly Topic[],
+  lastRecords: LastRecords | undefined,
+  groups: readonly ConsumerGroup[] | undefined,
+): TopicRow[] {
+  return topics.map((topic) => ({
+    name: topic.name,
+    count: topic.size,
+    logDirSize: topic.logDirSize,
+    lastRecord: lastRecords ? (lastRecords[topic.name]?.timestamp ?? null) : undefined,
+    partitions: topic.partitions.length,
+    replicationFactor: topic.replicaCount,
+    inSync: topic.inSyncReplicaCount,
+    groups: groups ? groupsOfTopic(topic.name, groups) : undefined,
+  }));
+}

@@ -1,0 +1,29 @@
+export type TopicTab = 'data' | 'partitions' | 'groups' | 'configs' | 'acls' | 'logs';
+
+/** What the user may see on the topic page (spec part 1 §6, and the permission each call needs). */
+export type TopicTabAccess = { data: boolean; groups: boolean; configs: boolean; acls: boolean };
+
+const order: [TopicTab, string][] = [
+  ['data', 'Data'],
+  ['partitions', 'Partitions'],
+  ['groups', 'Consumer Groups'],
+  ['configs', 'Configs'],
+  ['acls', 'ACLS'],
+  ['logs', 'Logs'],
+];
+
+function allowed(tab: TopicTab, access: TopicTabAccess): boolean {
+  return tab === 'partitions' || tab === 'logs' || access[tab];
+}
+
+export function topicTabs(access: TopicTabAccess): { key: TopicTab; label: string }[] {
+  return order.filter(([key]) => allowed(key, access)).map(([key, label]) => ({ key, label }));
+}
+
+/** The tab to show: the requested one when allowed, else data, else configs (spec part 1 §2), else partitions. */
+export function topicTab(requested: string | undefined, access: TopicTabAccess): TopicTab {
+  const hit = order.find(([key]) => key === requested && allowed(key, access));
+  if (hit) return hit[0];
+  if (access.data) return 'data';
+  return access.configs ? 'configs' : 'partitions';
+}

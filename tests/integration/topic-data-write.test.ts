@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson, type RunningApp, startApp } from '../support/app.ts';
+import { testKafka } from '../support/kafka.ts';
+import { produceMany, waitForTopic } from '../support/records.ts';
+
+let app: RunningApp;
+const kafka = testKafka();
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app.close();
+  await kafka.cleanup();
+});
+
+type Rec = {
+  partition: number;
+  offset: number;
+  timestamp: string;
+  key?: string;
+  value?: string;
+  headers: { key: string; value: string }[];
+};
+
+async function call(method: string, path: string, body?: unknown) {
+  const res = await fetch(`${app.url}/api/local${path}`, {
+    method,
+    ...(body !== undefined
+      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+      : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+async function records(topic: string): Promise<Rec[]> {
+  const all: Rec[] = [];
+  let next: string | undefined = `/api/local/topic/${topic}/data`;
+  while (next) {
+    const { body } = (await getJson(`${app.url}${next}`)) as { body: { results: Rec[]; after?: string } };
+    if (body.results.length === 0) break;
+    all.push(...body.results);
+    next = body.after;
+  }
+  return all;
+}
+
+const base = { headers: [], multiMessage: false };
+
+describe('POST /api/{cluster}/topic/{topic}/data', () => {
+  it('produces one record with key, headers, timestamp and partition, answered with its offset', async () => {
+    const topic = await kafka.createTopic(3);
+    await waitForTopic(kafka.admin, topic, 3);
+    const sent = await call('POST', `/topic/${topic}/data`, {
+      key: 'order-1',
+      value: '{"total":42}',
+      partition: 2,
+      timestamp: '2024-05-01T12:00:00.000+02:00',
+      headers: [
+        { key: 'source', value: 'console' },
+        { key: '', value: 'dropped' },
+        { key: 'empty', value: null },
+      ],
+      multiMessage: false,
+      clusterId: 'ignored',
+    });
+    expect(sent).toEqual({
+      status: 200,
+      body: [
+        {
+          partition: 2,
+          offset: 0,
+          timestamp: '2024-05-01T10:00:00.000Z',
+          key: 'order-1',
+          value: '{"total":42}',
+          headers: [
+            { key: 'source', value: 'console' },
+            { key: 'empty', value: 'null' },
+          ],
+          truncated: false,
+          exceptions: [],
+        },
+      ],
+    });
+    const [stored] = await records(topic);
+    expect(stored).toMatchObject({ partition: 2, offset: 0, key: 'order-1', value: '{"total":42}' });
+    expect(stored?.timestamp).toBe('2024-05-01T10:00:00.000Z');
+  });
+
+  it('sends the same key to the same partition', async () => {
+    const topic = await kafka.createTopic(3);
+    await waitForTopic(kafka.admin, topic, 3);
+    const sent = await call('POST', `/topic/${topic}/data`, { ...base, key: 'a', value: '1' });
+    const again = await call('POST', `/topic/${topic}/data`, { ...base, key: 'a', value: '2' });
+    expect(again.body[0].partition).toBe(sent.body[0].partition);
+    expect(again.body[0].offset).toBe(sent.body[0].offset + 1);
+  });
+
+  it('produces several records from lines split on a separator regex', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic);
+    const sent = await call('POST', `/topic/${topic}/data`, {
+      ...base,
+      multiMessage: true,
+      keyValueSeparator: '\\s*=>\\s*',
+      value: 'k1 => {"a":1}\r\nk2=>v=>2\n\nk3 =>  three ',
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.map((r: Rec) => [r.key, r.value, r.offset])).toEqual([
+      ['k1', '{"a":1}', 0],
+      ['k2', 'v=>2', 1],
+      ['k3', 'three ', 2],
+    ]);
+    const bad = await call('POST', `/topic/${topic}/data`, {
+      ...base,
+      multiMessage: true,
+      keyValueSeparator: ':',
+      value: 'a:1\nno separator',
+    });
+    expect(bad).toMatchObject({ status: 400, body: { fields: [{ field: 'body.value' }] } });
+    expect(bad.body.message).toContain('line 2');
+    const missing = await call('POST', `/topic/${topic}/data`, { ...base, multiMessage: true, value: 'a:1' });
+    expect(missing).toMatchObject({ status: 400, body: { fields: [{ field: 'body.keyValueSeparator' }] } });
+  });
+
+  it('produces a tombstone (null value) and refuses a partition the topic lacks', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic);
+    const sent = await call('POST', `/topic/${topic}/data`, { ...base, key: 'gone', value: null });
+    expect(sent.status).toBe(200);
+    expect(sent.body[0].value).toBeUndefined();
+    const [stored] = await records(topic);
+    expect(stored).toMatchObject({ key: 'gone' });
+    expect(stored?.value).toBeUndefined();
+    const bad = await call('POST', `/topic/${topic}/data`, { ...base, value: 'x', partition: 5 });
+    expect(bad).toMatchObject({ status: 400, body: { fields: [{ field: 'body.partition' }] } });
+  });
+
+  it('refuses a keyless record for a compacted topic with 409', async () => {
+    const topic = await kafka.createTopic(1, { configs: { 'cleanup.policy': 'compact' } });
+    await waitForTopic(kafka.admin, topic);
+    const refused = await call('POST', `/topic/${topic}/data`, { ...base, value: 'no key' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('Key missing for produce onto compacted topic');
+    expect((await call('POST', `/topic/${topic}/data`, { ...base, key: 'k', value: 'v' })).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown topic', async () => {
+    expect((await call('POST', '/topic/test-topic-nope-404/data', { ...base, value: 'x' })).status).toBe(404);
+  });
+});
+
+describe('DELETE /api/{cluster}/topic/{topic}/data', () => {
+  it('writes a tombstone for the key on a compacted topic', async () => {
+    const topic = await kafka.createTopic(2, { configs: { 'cleanup.policy': 'compact' } });
+    await waitForTopic(kafka.admin, topic, 2);
+    await produceMany(topic, 1, () => ({ partition: 1, key: 'user-7', value: 'alive' }));
+    const page = (await getJson(`${app.url}/api/local/topic/${topic}/data`)).body as {
+      canDeleteRecords: boolean;
+    };
+    expect(page.canDeleteRecords).toBe(true);
+    const key = Buffer.from('user-7').toString('base64');
+    const deleted = await call('DELETE', `/topic/${topic}/data?partition=1&key=${encodeURIComponent(key)}`);
+    expect(deleted).toMatchObject({ status: 200, body: { partition: 1, offset: 1, key: 'user-7' } });
+    const stored = await records(topic);
+    expect(stored.map((r) => [r.key, r.value])).toEqual([
+      ['user-7', 'alive'],
+      ['user-7', undefined],
+    ]);
+    const viaBody = await call('DELETE', `/topic/${topic}/data`, { partition: 0, key, clusterId: 'x' });
+    expect(viaBody).toMatchObject({ status: 200, body: { partition: 0, offset: 0 } });
+  });
+
+  it('refuses on a topic that is not compacted, and without a partition', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic);
+    expect((await call('DELETE', `/topic/${topic}/data?partition=0&key=eA==`)).status).toBe(409);
+    expect(await call('DELETE', `/topic/${topic}/data?key=eA==`)).toMatchObject({
+      status: 400,
+      body: { fields: [{ field: 'partition' }] },
+    });
+  });
+});
+
+describe('DELETE /api/{cluster}/topic/{topic}/data/empty', () => {
+  it('deletes every record of a delete-policy topic', async () => {
+    const topic = await kafka.createTopic(2);
+    await waitForTopic(kafka.admin, topic, 2);
+    await produceMany(topic, 10, (i) => ({ partition: i % 2, value: `v${i}` }));
+    expect((await call('DELETE', `/topic/${topic}/data/empty`)).status).toBe(204);
+    expect(await records(topic)).toEqual([]);
+    const after = (await getJson(`${app.url}/api/local/topic/${topic}/data`)).body as { size: number };
+    expect(after.size).toBe(0);
+    await produceMany(topic, 1, () => ({ partition: 0, value: 'new' }));
+    expect((await records(topic)).map((r) => [r.offset, r.value])).toEqual([[5, 'new']]);
+  });
+
+  it('refuses a compacted topic with 409', async () => {
+    const topic = await kafka.createTopic(1, { configs: { 'cleanup.policy': 'compact' } });
+    await waitForTopic(kafka.admin, topic);
+    expect((await call('DELETE', `/topic/${topic}/data/empty`)).status).toBe(409);
+  });
+});
+
+describe('POST /api/{cluster}/topic/{from}/copy/{cluster2}/topic/{to}', () => {
+  it('copies the listed partitions from their offsets, keeping key, value, headers and time', async () => {
+    const from = await kafka.createTopic(2);
+    const to = await kafka.createTopic(2);
+    await waitForTopic(kafka.admin, from, 2);
+    await waitForTopic(kafka.admin, to, 2);
+    await produceMany(from, 20, (i) => ({
+      partition: i % 2,
+      key: `k${i}`,
+      value: `v${i}`,
+      headers: { n: String(i) },
+      timestamp: Date.parse('2024-05-01T00:00:00Z') + i,
+    }));
+    const copied = await call('POST', `/topic/${from}/copy/local/topic/${to}`, [
+      { partition: 0, offset: 0 },
+      { partition: 1, offset: 7 },
+    ]);
+    expect(copied).toEqual({ status: 200, body: { records: 13 } });
+    const stored = await records(to);
+    expect(stored).toHaveLength(13);
+    expect(stored.filter((r) => r.partition === 1).map((r) => r.value)).toEqual(['v15', 'v17', 'v19']);
+    expect(stored.find((r) => r.key === 'k4')).toMatchObject({
+      partition: 0,
+      value: 'v4',
+      headers: [{ key: 'n', value: '4' }],
+      timestamp: '2024-05-01T00:00:00.004Z',
+    });
+  });
+
+  it('refuses an empty list, the topic itself and unknown topics', async () => {
+    const from = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, from);
+    expect(
+      (await call('POST', `/topic/${from}/copy/local/topic/${from}`, [{ partition: 0, offset: 0 }])).status,
+    ).toBe(409);
+    expect(await call('POST', `/topic/${from}/copy/local/topic/x`, [])).toMatchObject({
+      status: 400,
+      body: { fields: [{ field: 'body' }] },
+    });
+    expect(
+      (
+        await call('POST', `/topic/${from}/copy/local/topic/test-topic-missing`, [
+          { partition: 0, offset: 0 },
+        ])
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/topic/${from}/copy/nowhere/topic/x`, [{ partition: 0, offset: 0 }])).status,
+    ).toBe(404);
+  });
+});
+
+describe('GET /api/{cluster}/topic/{topic}/data/download', () => {
+  it('streams every matching record as JSON or CSV', async () => {
+    const topic = await kafka.createTopic(2);
+    await waitForTopic(kafka.admin, topic, 2);
+    await produceMany(topic, 3000, (i) => ({
+      partition: i % 2,
+      key: `k${i}`,
+      value: i === 5 ? 'with "quotes", commas\nand lines' : `value ${i}`,
+      headers: { h: 'x' },
+      timestamp: Date.parse('2024-05-01T00:00:00Z') + i,
+    }));
+    const res = await fetch(`${app.url}/api/local/topic/${topic}/data/download`);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+    const json = (await res.json()) as Record<string, unknown>[];
+    expect(json).toHaveLength(3000);
+    expect(json[0]).toEqual({
+      partition: 0,
+      offset: 0,
+      timestamp: 1714521600,
+      keySchemaId: null,
+      valueSchemaId: null,
+      headers: [{ key: 'h', value: 'x' }],
+      key: 'k0',
+      value: 'value 0',
+    });
+    const filtered = await fetch(
+      `${app.url}/api/local/topic/${topic}/data/download?searchByKey=k5_E&format=csv`,
+    );
+    expect(filtered.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(filtered.headers.get('content-disposition')).toBe(`attachment; filename="${topic}.csv"`);
+    expect(await filtered.text()).toBe(
+      'partition,offset,timestamp,key,value,headers,keySchemaId,valueSchemaId\r\n' +
+        '1,2,2024-05-01T00:00:00.005Z,k5,"with ""quotes"", commas\nand lines","[{""key"":""h"",""value"":""x""}]",,\r\n',
+    );
+  });
+});
