@@ -56,7 +56,11 @@ export class KafkaPool {
     this.#admin(cluster);
     let producer = this.#producers.get(cluster);
     if (!producer) {
-      producer = new Producer({ ...this.#options(cluster, '-producer'), acks: ProduceAcks.ALL, autocreateTopics: false });
+      producer = new Producer({
+        ...this.#options(cluster, '-producer'),
+        acks: ProduceAcks.ALL,
+        autocreateTopics: false,
+      });
       this.#producers.set(cluster, producer);
     }
     return producer;

@@ -3,15 +3,15 @@ import { matches, parseFilter, parseFilters, splitTerms } from './filters.ts';
 
 describe('parseFilter', () => {
   it('reads the type after the last underscore', () => {
-    expect(parseFilter('order_42_E')).toEqual({ type: 'E', terms: ['order_42'], isNull: false });
-    expect(parseFilter('abc_n')).toEqual({ type: 'N', terms: ['abc'], isNull: false });
-    expect(parseFilter('abc_C')).toEqual({ type: 'C', terms: ['abc'], isNull: false });
+    expect(parseFilter('order_42_E')).toMatchObject({ type: 'E', terms: ['order_42'], isNull: false });
+    expect(parseFilter('abc_n')).toMatchObject({ type: 'N', terms: ['abc'], isNull: false });
+    expect(parseFilter('abc_C')).toMatchObject({ type: 'C', terms: ['abc'], isNull: false });
   });
 
   it('defaults to contains on the whole text', () => {
-    expect(parseFilter('abc')).toEqual({ type: 'C', terms: ['abc'], isNull: false });
-    expect(parseFilter('_x')).toEqual({ type: 'C', terms: ['_x'], isNull: false });
-    expect(parseFilter('foo_bar')).toEqual({ type: 'C', terms: ['foo_bar'], isNull: false });
+    expect(parseFilter('abc')).toMatchObject({ type: 'C', terms: ['abc'], isNull: false });
+    expect(parseFilter('_x')).toMatchObject({ type: 'C', terms: ['_x'], isNull: false });
+    expect(parseFilter('foo_bar')).toMatchObject({ type: 'C', terms: ['foo_bar'], isNull: false });
   });
 
   it('is absent for empty text', () => {
@@ -19,9 +19,10 @@ describe('parseFilter', () => {
     expect(parseFilter('')).toBeUndefined();
     expect(parseFilter('  _C')).toBeUndefined();
     expect(parseFilter('_E')).toBeUndefined();
-    expect(parseFilters({ searchByKey: '_C', searchByValue: 'x_N' })).toEqual({
+    expect(parseFilters({ searchByKey: '_C', searchByValue: 'x_N' })).toMatchObject({
       searchByValue: { type: 'N', terms: ['x'], isNull: false },
     });
+    expect(Object.keys(parseFilters({ searchByKey: '_C', searchByValue: 'x_N' }))).toEqual(['searchByValue']);
   });
 
   it('knows the literal null', () => {
@@ -53,6 +54,8 @@ describe('matches', () => {
     expect(matches(f('"red sky"_C'), ['a red blue sky'])).toBe(false);
     expect(matches(f('x_C'), [null])).toBe(false);
     expect(matches(f('x_C'), ['a', 'box'])).toBe(true);
+    expect(matches(f('a.b (c)_C'), ['axb'])).toBe(false);
+    expect(matches(f('a.b (c)_C'), ['A.B'])).toBe(true);
   });
 
   it('equals: any input is one of the terms', () => {

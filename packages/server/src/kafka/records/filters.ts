@@ -1,8 +1,11 @@
 import type { SearchField } from '@console/contract';
 
 export type MatchType = 'C' | 'N' | 'E';
-/** One `searchBy*` filter: lowercased terms and how they combine (OR for C and E, AND for N). */
-export type SearchFilter = { type: MatchType; terms: string[]; isNull: boolean };
+/**
+ * One `searchBy*` filter: lowercased terms and how they combine (OR for C and E, AND for N). `pattern`
+ * finds any term ignoring case without lowercasing each (possibly large) input first.
+ */
+export type SearchFilter = { type: MatchType; terms: string[]; isNull: boolean; pattern: RegExp };
 export type SearchFilters = Partial<Record<SearchField, SearchFilter>>;
 
 /**
@@ -21,7 +24,8 @@ export function parseFilter(raw: string | undefined): SearchFilter | undefined {
   }
   const terms = splitTerms(text);
   if (terms.length === 0) return undefined;
-  return { type, terms, isNull: text.trim().toLowerCase() === 'null' };
+  const pattern = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'iu');
+  return { type, terms, isNull: text.trim().toLowerCase() === 'null', pattern };
 }
 
 /**
@@ -55,19 +59,26 @@ export function splitTerms(text: string): string[] {
  * The literal text `null` asks for absent inputs: C and E match when every input is null, N when none is.
  */
 export function matches(filter: SearchFilter, inputs: readonly (string | null | undefined)[]): boolean {
-  const present = inputs.filter((i): i is string => i !== null && i !== undefined);
   if (filter.isNull) {
-    return filter.type === 'N' ? present.length === inputs.length : present.length === 0;
+    const nulls = inputs.reduce((n, i) => (i === null || i === undefined ? n + 1 : n), 0);
+    return filter.type === 'N' ? nulls === 0 : nulls === inputs.length;
   }
-  const lowered = present.map((i) => i.toLowerCase());
-  switch (filter.type) {
-    case 'C':
-      return lowered.some((i) => filter.terms.some((t) => i.includes(t)));
-    case 'E':
-      return lowered.some((i) => filter.terms.includes(i));
-    case 'N':
-      return lowered.every((i) => filter.terms.every((t) => !i.includes(t)));
+  // Hot path of every search: no intermediate arrays, no lowercased copies of large values.
+  for (const input of inputs) {
+    if (input === null || input === undefined) continue;
+    switch (filter.type) {
+      case 'C':
+        if (filter.pattern.test(input)) return true;
+        break;
+      case 'E':
+        if (filter.terms.includes(input.toLowerCase())) return true;
+        break;
+      case 'N':
+        if (filter.pattern.test(input)) return false;
+        break;
+    }
   }
+  return filter.type === 'N';
 }
 
 export function parseFilters(query: Partial<Record<SearchField, string>>): SearchFilters {

@@ -24,7 +24,7 @@ export type ReadOptions = {
 };
 
 const PARTITION_MAX_BYTES = 1024 * 1024;
-const RESPONSE_MAX_BYTES = 8 * 1024 * 1024;
+const RESPONSE_MAX_BYTES = 4 * 1024 * 1024;
 /** Biggest fetch a stuck partition may grow to (a batch larger than its share still has to come through). */
 const GROWN_MAX_BYTES = 64 * 1024 * 1024;
 const LEADER_MOVED = new Set([3, 5, 6, 74, 75, 100]);
@@ -51,7 +51,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
   let brokers = options.brokers;
   const open = (p: number) => (positions.get(p) ?? 0) < (ends.get(p) ?? 0);
 
-  const channel = new Channel<ReaderEvent>(2);
+  const channel = new Channel<ReaderEvent>(1);
   const running = new Set<number>();
   let stop: ReturnType<Budget['exhausted']>;
   let failure: unknown;

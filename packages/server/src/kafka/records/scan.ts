@@ -35,17 +35,10 @@ export type ScanEnd = { type: 'end'; reason: Exclude<ScanStop, 'limit'>; scanned
 /** How many more matches a partition may still collect: 0 stops reading it. */
 export type Wanted = (partition: number) => number;
 
-/** Loads the registry schemas a batch needs, then tells which records pass the filters. */
-async function filterRecords(
-  source: ScanSource,
-  records: RawRecord[],
-): Promise<{ view: RecordView; ok: boolean }[]> {
+/** Loads the registry schemas a batch needs, so that its records decode synchronously. */
+async function loadSchemas(source: ScanSource, records: RawRecord[]): Promise<void> {
   const { schemas, detectSchemas } = source.decode;
   if (schemas && detectSchemas) await schemas.load(schemaIds(records));
-  return records.map((raw) => {
-    const view = new RecordView(raw, source.decode);
-    return { view, ok: passes(view, source.filters, source.endTimestamp) };
-  });
 }
 
 /**
@@ -77,8 +70,10 @@ async function* forward(source: ScanSource, plan: ScanPlan, wanted: Wanted): Asy
       if (room <= 0) continue;
       const views: RecordView[] = [];
       let through = chunk.next - 1;
-      for (const { view, ok } of await filterRecords(source, chunk.records)) {
-        if (ok) {
+      await loadSchemas(source, chunk.records);
+      for (const raw of chunk.records) {
+        const view = new RecordView(raw, source.decode);
+        if (passes(view, source.filters, source.endTimestamp)) {
           views.push(view);
           if (--room === 0) {
             through = view.raw.offset;
@@ -143,10 +138,12 @@ async function* backward(
         const s = state.get(chunk.partition);
         if (!w || !s) continue;
         const room = wanted(chunk.partition);
-        for (const { view, ok } of await filterRecords(source, chunk.records)) {
+        await loadSchemas(source, chunk.records);
+        for (const raw of chunk.records) {
           w.count++;
-          w.bytes += (view.raw.value?.length ?? 0) + (view.raw.key?.length ?? 0);
-          if (!ok) continue;
+          w.bytes += (raw.value?.length ?? 0) + (raw.key?.length ?? 0);
+          const view = new RecordView(raw, source.decode);
+          if (!passes(view, source.filters, source.endTimestamp)) continue;
           w.matches.push(view);
           if (w.matches.length > room) {
             w.matches.shift();

@@ -1,9 +1,9 @@
 import type { DataFiltersQuery, DataRecord, DownloadQuery, RecordPage } from '@console/contract';
 import type { Config } from '../../config/schema.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import type { SseEvent } from '../../sse.ts';
 import type { UpstreamHttp } from '../../upstream-http.ts';
-import { topicMetadata, topicNotFound } from '../metadata.ts';
+import { topicMetadata } from '../metadata.ts';
 import type { KafkaPool } from '../pool.ts';
 import { isInternalName, topicNaming } from '../topic-naming.ts';
 import { browsePage } from './browse.ts';
@@ -18,7 +18,12 @@ import { searchEvents } from './search.ts';
 import { cleanupPolicy } from './topic-info.ts';
 
 /** A scan ready to run: everything that can fail with a clean 4xx has been checked already. */
-export type PreparedScan = { plan: ScanPlan; source: (signal: AbortSignal) => ScanSource };
+export type PreparedScan = {
+  plan: ScanPlan;
+  source: (signal: AbortSignal) => ScanSource;
+  /** Whether the row delete (a tombstone) makes sense: compacted and not internal (contract §3.4.1). */
+  canDeleteRecords: boolean;
+};
 
 /** The Data tab's reads (contract §3.4): page, search stream, download, one record. */
 export function topicDataService(config: Config, pool: KafkaPool, http: UpstreamHttp) {
@@ -39,24 +44,34 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
   const internal = (name: string, kafkaInternal: boolean) => kafkaInternal || isInternalName(naming, name);
 
   /** Metadata, offsets and the plan; a 404 or 400 here comes back as JSON before any streaming. */
-  const prepare = (cluster: string, topic: string, query: DataFiltersQuery): Promise<PreparedScan> =>
+  const prepare = (
+    cluster: string,
+    topic: string,
+    query: DataFiltersQuery,
+    policy = false,
+  ): Promise<PreparedScan> =>
     pool.run(cluster, async (admin) => {
       const cursor = parseCursor(query.after);
       if (!cursor) throw badRequest('querystring.after', 'must be partition-offset pairs joined by _');
       const { view, meta } = await topicMetadata(admin, topic);
-      const plan = await planScan(admin, view, meta, {
-        direction: query.sort ?? 'OLDEST',
-        partition: query.partition,
-        timestamp: query.timestamp ? Date.parse(query.timestamp) : undefined,
-        cursor,
-      });
+      const isInternal = internal(meta.name, meta.internal);
+      const [plan, cleanup] = await Promise.all([
+        planScan(admin, view, meta, {
+          direction: query.sort ?? 'OLDEST',
+          partition: query.partition,
+          timestamp: query.timestamp ? Date.parse(query.timestamp) : undefined,
+          cursor,
+        }),
+        policy && !isInternal ? cleanupPolicy(admin, topic) : ([] as string[]),
+      ]);
       const { reader } = pool.readClients(cluster);
       const budget = Budget.of(config, query);
-      const decode = { schemas: schemas(cluster), detectSchemas: !internal(meta.name, meta.internal) };
+      const decode = { schemas: schemas(cluster), detectSchemas: !isInternal };
       const filters = parseFilters(query);
       const endTimestamp = query.endTimestamp ? Date.parse(query.endTimestamp) : undefined;
       return {
         plan,
+        canDeleteRecords: cleanup.includes('compact'),
         source: (signal) => ({
           cluster,
           client: reader,
@@ -72,17 +87,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       };
     });
 
-  const canDeleteRecords = (cluster: string, topic: string) =>
-    pool.run(cluster, async (admin) => {
-      const { meta } = await topicMetadata(admin, topic);
-      if (internal(meta.name, meta.internal)) return false;
-      return (await cleanupPolicy(admin, topic)).includes('compact');
-    });
-
   return {
-    prepare,
-    canDeleteRecords,
-
     /** `GET …/data`: one page; `after` is the next page's URI, present when there is more to see. */
     async page(
       cluster: string,
@@ -91,10 +96,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       url: string,
       signal: AbortSignal,
     ): Promise<RecordPage> {
-      const [scan, deletable] = await Promise.all([
-        prepare(cluster, topic, query),
-        canDeleteRecords(cluster, topic),
-      ]);
+      const scan = await prepare(cluster, topic, query, true);
       const found = await browsePage(
         scan.source(signal),
         scan.plan,
@@ -107,7 +109,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
         results: found.records,
         ...(more && after ? { after: nextPageUri(url, after) } : {}),
         size: scan.plan.size,
-        canDeleteRecords: deletable,
+        canDeleteRecords: scan.canDeleteRecords,
       };
     },
 
@@ -143,13 +145,10 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       offset: number,
       signal: AbortSignal,
     ): Promise<RecordPage> {
-      const [scan, deletable] = await Promise.all([
-        prepare(cluster, topic, { partition, after: `${partition}-${offset - 1}` }),
-        canDeleteRecords(cluster, topic),
-      ]);
+      const scan = await prepare(cluster, topic, { partition, after: `${partition}-${offset - 1}` }, true);
       const found = await browsePage(scan.source(signal), scan.plan, 1, undefined);
       const records: DataRecord[] = found.records;
-      return { results: records, size: records.length, canDeleteRecords: deletable };
+      return { results: records, size: records.length, canDeleteRecords: scan.canDeleteRecords };
     },
 
     schemas,
@@ -164,6 +163,3 @@ export function nextPageUri(url: string, after: string): string {
   parsed.searchParams.sort();
   return `${parsed.pathname}?${parsed.searchParams}`;
 }
-
-export const isNotFound = (error: unknown) => error instanceof AppError && error.code === 'NOT_FOUND';
-export { topicNotFound };

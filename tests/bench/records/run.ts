@@ -1,0 +1,283 @@
+/**
+ * Record scan benchmark (issue "Records", Performance): a search that matches nothing, through the API
+ * to `searchEnd`, over a 6-partition topic of RECORDS (default 1,000,000) JSON records of about
+ * VALUE_BYTES (default 1,000) bytes, against references reading the same topic in the same run:
+ * kcat (when installed), Kafka's ConsumerPerformance (when KAFKA_TOOLS_JAR points at a kafka-tools
+ * jar) and a plain @platformatic/kafka consumer. Reports records per second and the server's peak RSS.
+ *
+ *   pnpm stack:up && node tests/bench/records/run.ts        # RECORDS=200000 node … for a smaller run
+ *
+ * Writes tests/bench/results/records.{json,md}; deletes its topic and groups, also on Ctrl-C.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Admin, Consumer, Producer } from '@platformatic/kafka';
+import { loadConfig } from '../../../packages/server/src/config/load.ts';
+
+const repo = join(import.meta.dirname, '..', '..', '..');
+const RECORDS = Number(process.env.RECORDS ?? 1_000_000);
+const VALUE_BYTES = Number(process.env.VALUE_BYTES ?? 1000);
+const PARTITIONS = 6;
+const CLUSTER = 'local';
+const run = promisify(execFile);
+
+const configFile = process.env.STACK_CONFIG_FILE ?? join(repo, '.stack', 'console.yaml');
+const config = loadConfig(['--config', configFile], {});
+const bootstrap: string = config.clusters[CLUSTER]?.properties['bootstrap.servers'] ?? '';
+if (!bootstrap) throw new Error(`no cluster '${CLUSTER}' in ${configFile}: run pnpm stack:up first`);
+
+const admin = new Admin({
+  clientId: 'bench-records',
+  bootstrapBrokers: bootstrap.split(','),
+  timeout: 120_000,
+});
+const topic = `bench-records-${Date.now().toString(36)}`;
+const groups: string[] = [];
+let server: ChildProcess | undefined;
+
+async function cleanup() {
+  server?.kill('SIGTERM');
+  await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+  if (groups.length) await admin.deleteGroups({ groups }).catch(() => undefined);
+  await admin.close();
+}
+process.once('SIGINT', async () => {
+  await cleanup();
+  process.exit(130);
+});
+
+const seconds = (ms: number) => Math.round(ms / 10) / 100;
+const rate = (records: number, ms: number) => Math.round((records / ms) * 1000);
+/** Peak resident memory of a process (Linux VmHWM), in MiB. */
+const peakRss = (pid: number) => {
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+  return Math.round(kb / 102.4) / 10;
+};
+const rss = (pid: number) => {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
+  return Math.round(kb / 102.4) / 10;
+};
+
+async function fill(): Promise<number> {
+  await admin.createTopics({ topics: [topic], partitions: PARTITIONS, replicas: 1 });
+  const producer = new Producer({ clientId: 'bench-records-fill', bootstrapBrokers: bootstrap.split(',') });
+  const started = performance.now();
+  const pad = 'x'.repeat(Math.max(0, VALUE_BYTES - 120));
+  try {
+    for (let start = 0; start < RECORDS; start += 3000) {
+      const messages = [];
+      for (let i = start; i < Math.min(RECORDS, start + 3000); i++) {
+        const value = JSON.stringify({ id: i, customer: `customer-${i % 977}`, amount: i % 1000, note: pad });
+        messages.push({
+          topic,
+          partition: i % PARTITIONS,
+          key: Buffer.from(`order-${i}`),
+          value: Buffer.from(value),
+        });
+      }
+      await producer.send({ messages });
+    }
+  } finally {
+    await producer.close();
+  }
+  return performance.now() - started;
+}
+
+async function startServer(): Promise<{ url: string; pid: number }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'server.ts'), configFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  server = child;
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout?.once('data', (d: Buffer) => resolve(d.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/api/${CLUSTER}`, pid: child.pid ?? 0 };
+}
+
+type SearchRun = { ms: number; scanned: number; reason: string; events: number };
+
+/** One search to its `searchEnd`, reading the stream as a browser would. */
+async function search(url: string, query: string): Promise<SearchRun> {
+  const started = performance.now();
+  const res = await fetch(`${url}/topic/${topic}/data/search?${query}`);
+  if (!res.ok || !res.body) throw new Error(`search answered ${res.status}`);
+  let text = '';
+  let events = 0;
+  let endData: string | undefined;
+  const decoder = new TextDecoder();
+  for await (const piece of res.body as unknown as AsyncIterable<Uint8Array>) {
+    text += decoder.decode(piece, { stream: true });
+    const frames = text.split('\n\n');
+    text = frames.pop() ?? '';
+    events += frames.length;
+    for (const frame of frames)
+      if (frame.startsWith('event: searchEnd\n')) endData = frame.split('\ndata: ')[1];
+  }
+  const ms = performance.now() - started;
+  const end = endData ? (JSON.parse(endData) as { reason: string; scanned: { records: number } }) : undefined;
+  return { ms, scanned: end?.scanned.records ?? Number.NaN, reason: end?.reason ?? '?', events };
+}
+
+async function kcat(): Promise<{ ms: number; records: number } | undefined> {
+  const bin = process.env.KCAT ?? 'kcat';
+  try {
+    await run(bin, ['-V']);
+  } catch {
+    return undefined;
+  }
+  const started = performance.now();
+  const { stdout } = await run(
+    bin,
+    ['-C', '-b', bootstrap, '-t', topic, '-o', 'beginning', '-e', '-q', '-f', '.'],
+    {
+      maxBuffer: RECORDS * 2 + 1024,
+    },
+  );
+  return { ms: performance.now() - started, records: stdout.length };
+}
+
+async function consumerPerformance(): Promise<{ ms: number; records: number; fetchMs: number } | undefined> {
+  const jar = process.env.KAFKA_TOOLS_JAR;
+  if (!jar) return undefined;
+  const group = `bench-records-perf-${Date.now()}`;
+  groups.push(group);
+  const classpath = `${jar}:${join(repo, '.cache', 'stack', 'kafka-libs', '*')}`;
+  const started = performance.now();
+  const { stdout } = await run(
+    process.env.JAVA ?? 'java',
+    [
+      '-Xmx512m',
+      '-cp',
+      classpath,
+      'org.apache.kafka.tools.ConsumerPerformance',
+      '--bootstrap-server',
+      bootstrap,
+      '--topic',
+      topic,
+      '--messages',
+      String(RECORDS),
+      '--group',
+      group,
+      '--timeout',
+      '60000',
+    ],
+    { maxBuffer: 1024 * 1024 },
+  );
+  const ms = performance.now() - started;
+  const row =
+    stdout
+      .trim()
+      .split('\n')
+      .at(-1)
+      ?.split(',')
+      .map((s) => s.trim()) ?? [];
+  return { ms, records: Number(row[4]), fetchMs: Number(row[7]) };
+}
+
+async function platformaticConsumer(): Promise<{ ms: number; records: number }> {
+  const groupId = `bench-records-consumer-${Date.now()}`;
+  groups.push(groupId);
+  const consumer = new Consumer({
+    clientId: 'bench-records',
+    groupId,
+    bootstrapBrokers: bootstrap.split(','),
+    autocommit: false,
+  });
+  const started = performance.now();
+  let records = 0;
+  try {
+    const stream = await consumer.consume({ topics: [topic], mode: 'earliest', maxWaitTime: 100 });
+    for await (const message of stream) {
+      void message;
+      if (++records >= RECORDS) break;
+    }
+    await stream.close();
+  } finally {
+    await consumer.close(true);
+  }
+  return { ms: performance.now() - started, records };
+}
+
+try {
+  console.log(`filling ${topic}: ${RECORDS} records of ~${VALUE_BYTES} bytes in ${PARTITIONS} partitions`);
+  const fillMs = await fill();
+  console.log(`filled in ${seconds(fillMs)} s`);
+  const { url, pid } = await startServer();
+  const idle = rss(pid);
+  // Warm-up: metadata, connections, JIT; a short scan only.
+  await search(url, 'searchByValue=no-such-needle_C&maxRecords=20000');
+  const oldest = await search(url, 'searchByValue=no-such-needle_C');
+  const peakOldest = peakRss(pid);
+  console.log(`search OLDEST: ${seconds(oldest.ms)} s, ${oldest.scanned} records, ${oldest.reason}`);
+  const newest = await search(url, 'sort=NEWEST&searchByValue=no-such-needle_C');
+  const peakNewest = peakRss(pid);
+  console.log(`search NEWEST: ${seconds(newest.ms)} s, ${newest.scanned} records, ${newest.reason}`);
+  const kcatRun = await kcat();
+  if (kcatRun) console.log(`kcat: ${seconds(kcatRun.ms)} s, ${kcatRun.records} records`);
+  const perf = await consumerPerformance();
+  if (perf) console.log(`ConsumerPerformance: ${seconds(perf.ms)} s, ${perf.records} records`);
+  const plain = await platformaticConsumer();
+  console.log(`@platformatic/kafka consumer: ${seconds(plain.ms)} s, ${plain.records} records`);
+
+  const rows = [
+    ['console search, OLDEST (API, to searchEnd)', oldest.scanned, oldest.ms],
+    ['console search, NEWEST (API, to searchEnd)', newest.scanned, newest.ms],
+    ...(kcatRun ? [['kcat -C -e (librdkafka)', kcatRun.records, kcatRun.ms]] : []),
+    ...(perf ? [['Kafka ConsumerPerformance (JVM, incl. start-up)', perf.records, perf.ms]] : []),
+    ...(perf ? [['Kafka ConsumerPerformance, fetch time only', perf.records, perf.fetchMs]] : []),
+    ['@platformatic/kafka Consumer.consume', plain.records, plain.ms],
+  ] as [string, number, number][];
+  const ratio = kcatRun ? rate(oldest.scanned, oldest.ms) / rate(kcatRun.records, kcatRun.ms) : undefined;
+  const result = {
+    date: new Date().toISOString(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
+    records: RECORDS,
+    valueBytes: VALUE_BYTES,
+    partitions: PARTITIONS,
+    fillSeconds: seconds(fillMs),
+    runs: rows.map(([name, records, ms]) => ({
+      name,
+      records,
+      seconds: seconds(ms),
+      perSecond: rate(records, ms),
+    })),
+    serverRssMiB: { idle, peakAfterOldest: peakOldest, peakAfterNewest: peakNewest },
+    ratioToKcat: ratio === undefined ? null : Math.round(ratio * 100) / 100,
+  };
+  const results = join(repo, 'tests', 'bench', 'results');
+  writeFileSync(join(results, 'records.json'), `${JSON.stringify(result, null, 2)}\n`);
+  const table = rows
+    .map(
+      ([name, records, ms]) =>
+        `| ${name} | ${records} | ${seconds(ms)} | ${rate(records, ms).toLocaleString('en')} |`,
+    )
+    .join('\n');
+  writeFileSync(
+    join(results, 'records.md'),
+    `# Record scan benchmark
+
+\`node tests/bench/records/run.ts\`, ${result.date}, ${result.machine.cpus} × ${result.machine.model}, Node ${process.version}.
+${RECORDS.toLocaleString('en')} JSON records of about ${VALUE_BYTES} bytes in ${PARTITIONS} partitions on the local stack's
+single broker (filled in ${result.fillSeconds} s). Every reader below reads the whole topic once, in the same run.
+
+| reader | records | seconds | records/s |
+| ------ | ------- | ------- | --------- |
+${table}
+
+Console search to kcat: ${ratio === undefined ? 'kcat not installed' : `${result.ratioToKcat} (target ≥ 0.7: ${ratio >= 0.7 ? 'met' : 'missed'})`}.
+Server RSS: ${idle} MiB idle, peak ${peakOldest} MiB after the OLDEST search, ${peakNewest} MiB after NEWEST
+(target < 200 MB: ${peakNewest < 200 ? 'met' : 'missed'}).
+
+\`\`\`json
+${JSON.stringify(result, null, 2)}
+\`\`\`
+`,
+  );
+  console.log(JSON.stringify(result, null, 2));
+} finally {
+  await cleanup();
+}
