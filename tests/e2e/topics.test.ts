@@ -202,6 +202,27 @@ describe('the topic page', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Empty Topic' }).isDisabled()).toBe(false);
   });
 
+  it('empties a topic with the delete cleanup policy after confirmation', async () => {
+    await retry(() =>
+      kafka.produce(second, [
+        { partition: 0, value: 'a' },
+        { partition: 0, value: 'b' },
+      ]),
+    );
+    await page.goto(`${app.url}/ui/local/topic/${second}/partitions`);
+    await page.getByRole('table', { name: 'Partitions' }).getByRole('row').nth(1).waitFor();
+    await page.getByRole('button', { name: 'Empty Topic' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Do you want to empty topic: ${second} ?`).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await toast(`Topic '${second}' will be emptied`).waitFor();
+    const [partition] = await api<{ firstOffset: number; lastOffset: number }[]>(
+      `/topic/${second}/partitions`,
+    );
+    expect(partition?.lastOffset).toBe(2);
+    expect(partition?.firstOffset).toBe(2);
+  });
+
   it('increases the partitions of a topic', async () => {
     await page.goto(`${app.url}/ui/local/topic/${second}/partitions`);
     await page.getByRole('link', { name: 'Increase Partition' }).click();

@@ -69,3 +69,13 @@ export function useUpdateTopicConfigs(cluster: string, topic: string) {
     },
   });
 }
+
+export function useEmptyTopic(cluster: string, topic: string) {
+  const toasts = useToasts();
+  const invalidate = useInvalidateTopics(cluster);
+  return useMutation({
+    mutationFn: () => apiRequest(apiPath(cluster, 'topic', topic, 'data', 'empty'), { method: 'DELETE' }),
+    onSuccess: () => toasts.success(`Topic '${topic}' will be emptied`),
+    onSettled: invalidate,
+  });
+}

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCan } from '../../auth/cluster-context';
-import { useToasts } from '../../components/toasts/toast-context';
 import { topicConfigsQuery } from './api';
 import { canEmptyTopic } from './cleanup-policy';
+import { EmptyTopicDialog } from './empty-topic-dialog';
 import { topicPaths } from './topic-paths';
 import type { TopicTab } from './topic-tab';
 
@@ -13,7 +14,7 @@ const emptyHint = 'Only enabled for topics with Delete Cleanup Policy';
 
 /** Page-level buttons of the topic page with the permissions of spec part 1 §6. */
 export function TopicActions({ cluster, topic, tab, canReadConfigs }: Props) {
-  const toasts = useToasts();
+  const [confirmEmpty, setConfirmEmpty] = useState(false);
   const canDeleteData = useCan('TOPIC_DATA', 'DELETE');
   const canWriteData = useCan('TOPIC_DATA', 'CREATE');
   const canReadData = useCan('TOPIC_DATA', 'READ');
@@ -31,10 +32,16 @@ export function TopicActions({ cluster, topic, tab, canReadConfigs }: Props) {
             type="button"
             className="btn"
             disabled={!emptyAllowed}
-            onClick={() => toasts.warning('Emptying a topic is not available in this build yet.')}
+            onClick={() => setConfirmEmpty(true)}
           >
             Empty Topic
           </button>
+          <EmptyTopicDialog
+            cluster={cluster}
+            topic={topic}
+            open={confirmEmpty}
+            onClose={() => setConfirmEmpty(false)}
+          />
         </span>
       )}
       {canWriteData && (
