@@ -111,8 +111,19 @@ describe('one topic', () => {
     const described = await send('GET', `/topic/${name}`);
     expect(described.status).toBe(200);
     expect((described.body as Topic).partitions).toHaveLength(2);
-    const partitions = await send('GET', `/topic/${name}/partitions`);
-    expect(partitions.body).toEqual((described.body as Topic).partitions);
+    // A new topic's log dirs show up a moment after it is created: compare once they are there.
+    const withLogDirs = async (path: string) => {
+      let partitions: Topic['partitions'] = [];
+      await expect
+        .poll(async () => {
+          const answer = await send('GET', path);
+          partitions = path.endsWith('/partitions') ? answer.body : (answer.body as Topic).partitions;
+          return partitions.every((p) => p.logDir?.length);
+        })
+        .toBe(true);
+      return partitions;
+    };
+    expect(await withLogDirs(`/topic/${name}/partitions`)).toEqual(await withLogDirs(`/topic/${name}`));
 
     const missing = uniqueName('topic');
     for (const path of ['', '/partitions', '/configs', '/logs', '/groups', '/offsets/start']) {
