@@ -25,7 +25,7 @@ async function send(method: string, path: string, body?: unknown) {
 
 type Topic = {
   name: string;
-  partitions: { id: number; leader: { id: number } }[];
+  partitions: { id: number; leader: { id: number }; logDir?: unknown[] }[];
   replicaCount: number;
   size: number;
 };

@@ -167,3 +167,28 @@ describe('GET /api/{cluster}/topic/name', () => {
     expect(all).toContain('__consumer_offsets');
   });
 });
+
+describe('topic names reused between pages', () => {
+  it('shows a topic created or deleted through the console at once, and one made elsewhere within 5 s', async () => {
+    const search = (name: string) => list(`search=${name}`).then(namesOf);
+    await search(tag); // fills the name cache
+
+    const viaConsole = `test-${tag}-via-console`;
+    const created = await fetch(`${app.url}/api/local/topic`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: viaConsole, partition: 1, replication: 1 }),
+    });
+    expect(created.status).toBe(200);
+    expect(await search(viaConsole)).toEqual([viaConsole]);
+
+    const deleted = await fetch(`${app.url}/api/local/topic/${viaConsole}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(204);
+    expect(await search(viaConsole)).toEqual([]);
+
+    const elsewhere = await kafka.createTopic(1, { name: `test-${tag}-elsewhere` });
+    const madeAt = Date.now();
+    await expect.poll(() => search(elsewhere), { timeout: 8_000, interval: 250 }).toEqual([elsewhere]);
+    expect(Date.now() - madeAt).toBeLessThan(5_500);
+  });
+});

@@ -1,6 +1,6 @@
 import type { Topic, TopicListView } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
-import { type ClusterView, readMetadata } from './metadata.ts';
+import { readMetadata } from './metadata.ts';
 import { describeTopics, type LogDirSource } from './topic-describe.ts';
 import { byName, nameMatcher, shownBy, type TopicNaming } from './topic-naming.ts';
 
@@ -19,42 +19,45 @@ export type TopicPageRequest = {
 };
 
 function matchingNames(
-  view: ClusterView,
+  all: readonly string[],
   naming: TopicNaming,
   show: TopicListView,
   search?: string,
   allow = everyName,
 ) {
   const matches = nameMatcher(search);
-  return [...view.topics.keys()]
-    .filter((n) => allow(n) && shownBy(show, naming, n) && matches(n))
-    .sort(byName);
+  return all.filter((n) => allow(n) && shownBy(show, naming, n) && matches(n)).sort(byName);
 }
 
 /**
- * One page of the topic list. Names come from one metadata request and are filtered and sorted before
- * anything is described; only the page's topics are then described, together. So a page costs the same
- * few round trips with 100 topics or 10,000.
+ * One page of the topic list. `all` is every topic name of the cluster (see TopicNameCache); they are
+ * filtered and sorted before anything is described, and only the page's topics are then read, together:
+ * one Metadata request for them, then their offsets and log dirs. So a page costs the same few round
+ * trips with 100 topics or 10,000. A name that no longer exists is left out of its page.
  */
 export async function topicPage(
   admin: Admin,
   naming: TopicNaming,
+  all: readonly string[],
   request: TopicPageRequest,
 ): Promise<{ results: Topic[]; total: number; pages: number }> {
-  const view = await readMetadata(admin);
-  const names = matchingNames(view, naming, request.show, request.search, request.allow);
+  const names = matchingNames(all, naming, request.show, request.search, request.allow);
   const start = (request.page - 1) * request.pageSize;
-  const metas = names.slice(start, start + request.pageSize).flatMap((n) => view.topics.get(n) ?? []);
+  const onPage = names.slice(start, start + request.pageSize);
+  if (!onPage.length)
+    return { results: [], total: names.length, pages: Math.ceil(names.length / request.pageSize) };
+  const view = await readMetadata(admin, onPage);
+  const metas = onPage.flatMap((n) => view.topics.get(n) ?? []);
   const results = metas.length ? await describeTopics(admin, view, metas, naming, request.logDirs) : [];
   return { results, total: names.length, pages: Math.ceil(names.length / request.pageSize) };
 }
 
-/** Every name `show` keeps, sorted case-insensitively; no paging, no search. */
-export async function topicNames(
-  admin: Admin,
+/** Every name of `all` that `show` keeps, sorted case-insensitively; no paging, no search. */
+export function topicNames(
+  all: readonly string[],
   naming: TopicNaming,
   show: TopicListView,
   allow?: NameFilter,
-): Promise<string[]> {
-  return matchingNames(await readMetadata(admin), naming, show, undefined, allow);
+): string[] {
+  return matchingNames(all, naming, show, undefined, allow);
 }

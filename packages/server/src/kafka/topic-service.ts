@@ -29,6 +29,7 @@ import { createTopic, deleteTopic, increasePartitions } from './topic-admin.ts';
 import { describeTopics } from './topic-describe.ts';
 import { groupsReadingTopics } from './topic-groups.ts';
 import { type NameFilter, topicNames, topicPage } from './topic-list.ts';
+import { TopicNameCache } from './topic-name-cache.ts';
 import { topicNaming } from './topic-naming.ts';
 
 /** Kafka's "unknown topic" answers, reworded as the contract's 404 for the topic in the URL. */
@@ -38,11 +39,14 @@ const renameNotFound = (topic: string) => (error: unknown) => {
 
 /** How long the topic list reuses a partition's log-dir size (see LogDirCache). */
 const LIST_SIZES_TTL_MS = 10_000;
+/** How long the topic list reuses the cluster's topic names (see TopicNameCache). */
+const LIST_NAMES_TTL_MS = 5_000;
 
 /** The topic screens' operations: config defaults applied, every Kafka call through the pool. */
 export function topicService(config: Config, pool: KafkaPool) {
   const naming = topicNaming(config);
   const sizes = new LogDirCache(LIST_SIZES_TTL_MS);
+  const allNames = new TopicNameCache(LIST_NAMES_TTL_MS);
   const defaultView = (cluster: string): TopicListView =>
     uiOptions(config, cluster).topic.defaultView ?? 'HIDE_INTERNAL';
 
@@ -63,8 +67,8 @@ export function topicService(config: Config, pool: KafkaPool) {
           ? query.uiPageSize
           : config.pagination.pageSize;
       const show = query.show ?? defaultView(cluster);
-      const found = await pool.run(cluster, (admin) =>
-        topicPage(admin, naming, {
+      const found = await pool.run(cluster, async (admin) =>
+        topicPage(admin, naming, await allNames.get(cluster, admin), {
           search: query.search,
           show,
           page,
@@ -83,7 +87,9 @@ export function topicService(config: Config, pool: KafkaPool) {
     },
 
     names: (cluster: string, show: TopicListView | undefined, allow?: NameFilter): Promise<string[]> =>
-      pool.run(cluster, (admin) => topicNames(admin, naming, show ?? defaultView(cluster), allow)),
+      pool.run(cluster, async (admin) =>
+        topicNames(await allNames.get(cluster, admin), naming, show ?? defaultView(cluster), allow),
+      ),
 
     describe,
 
@@ -91,17 +97,22 @@ export function topicService(config: Config, pool: KafkaPool) {
       (await describe(cluster, topic)).partitions,
 
     create: (cluster: string, body: TopicCreate): Promise<Topic> =>
-      pool.run(cluster, (admin) =>
-        createTopic(admin, naming, {
-          name: body.name,
-          partitions: body.partition ?? config.topic.partition,
-          replication: body.replication ?? config.topic.replication,
-          configs: body.configs,
-        }),
-      ),
+      pool
+        .run(cluster, (admin) =>
+          createTopic(admin, naming, {
+            name: body.name,
+            partitions: body.partition ?? config.topic.partition,
+            replication: body.replication ?? config.topic.replication,
+            configs: body.configs,
+          }),
+        )
+        .finally(() => allNames.forget(cluster)),
 
     delete: (cluster: string, topic: string): Promise<void> =>
-      pool.run(cluster, (admin) => deleteTopic(admin, topic)).catch(renameNotFound(topic)),
+      pool
+        .run(cluster, (admin) => deleteTopic(admin, topic))
+        .catch(renameNotFound(topic))
+        .finally(() => allNames.forget(cluster)),
 
     increasePartitions: (cluster: string, topic: string, count: number): Promise<void> =>
       pool.run(cluster, (admin) => increasePartitions(admin, topic, count)).catch(renameNotFound(topic)),
