@@ -51,7 +51,8 @@ export async function prepareKafka(state: StackState, artifacts: Artifacts): Pro
     'super.users': 'User:ANONYMOUS',
   });
   const jvm = [
-    ...jvmOptions('512m', dir),
+    // STACK_KAFKA_HEAP (e.g. 2g) for a benchmark that needs more partitions than 512 MB holds.
+    ...jvmOptions(process.env.STACK_KAFKA_HEAP ?? '512m', dir),
     writeLog4j2(join(dir, 'log4j2.properties'), kafkaLog),
     '-cp',
     join(artifacts.kafkaLibs, '*'),
