@@ -18,6 +18,10 @@ export function TopicActions({ cluster, topic, tab, canReadConfigs }: Props) {
   const canDeleteData = useCan('TOPIC_DATA', 'DELETE');
   const canWriteData = useCan('TOPIC_DATA', 'CREATE');
   const canReadData = useCan('TOPIC_DATA', 'READ');
+  // The spec shows Increase Partition to TOPIC_DATA CREATE; the call itself needs TOPIC UPDATE
+  // (contract §5), so the button asks for both rather than lead to a refusal.
+  const canUpdateTopic = useCan('TOPIC', 'UPDATE');
+  const canIncrease = canWriteData && canUpdateTopic;
   const configs = useQuery({
     ...topicConfigsQuery(cluster, topic),
     enabled: canDeleteData && canReadConfigs,
@@ -54,7 +58,7 @@ export function TopicActions({ cluster, topic, tab, canReadConfigs }: Props) {
           Live Tail
         </Link>
       )}
-      {canWriteData && tab === 'partitions' && (
+      {canIncrease && tab === 'partitions' && (
         <Link className="btn" to={topicPaths.increasePartition(cluster, topic)}>
           Increase Partition
         </Link>
