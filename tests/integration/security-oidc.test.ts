@@ -28,9 +28,28 @@ beforeAll(async () => {
           },
         },
       },
+      // The same provider used as a plain OAuth2 server: fixed endpoints, no discovery, identity from
+      // its user-info endpoint (oidc-provider serves it at /me).
+      oauth2: {
+        providers: {
+          plain: {
+            label: 'Login with OAuth',
+            authorizationUrl: `${idp.issuer}/auth`,
+            tokenUrl: `${idp.issuer}/token`,
+            userInfoUrl: `${idp.issuer}/me`,
+            clientId: idp.clientId,
+            clientSecret: idp.clientSecret,
+            scopes: ['openid', 'profile', 'groups'],
+            usernameField: 'preferred_username',
+            groupsField: 'groups',
+            allowInsecureHttp: true,
+            groups: [{ name: 'staff', groups: ['admin'] }],
+          },
+        },
+      },
     }),
   );
-  idp.register([`${app.url}/oauth/callback/test`]);
+  idp.register([`${app.url}/oauth/callback/test`, `${app.url}/oauth/callback/plain`]);
 });
 afterAll(async () => {
   await app?.close();
@@ -77,8 +96,8 @@ class Browser {
   }
 }
 
-async function signIn(browser: Browser, username: string, redirect?: string) {
-  const start = `${app.url}/oauth/login/test${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
+async function signIn(browser: Browser, username: string, redirect?: string, provider = 'test') {
+  const start = `${app.url}/oauth/login/${provider}${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`;
   const first = await browser.request(start);
   expect(first.status).toBe(302);
   const authorize = new URL(first.headers.get('location') ?? '');
@@ -98,6 +117,7 @@ describe('OIDC sign-in against a real provider', () => {
       loginEnabled: true,
       formEnabled: false,
       oidcAuths: [{ key: 'test', label: 'Login with Test IdP' }],
+      oauthAuths: [{ key: 'plain', label: 'Login with OAuth' }],
     });
   });
 
@@ -144,5 +164,27 @@ describe('OIDC sign-in against a real provider', () => {
     const browser = new Browser();
     const { done } = await signIn(browser, 'alice', 'https://evil.example/');
     expect(done.url).toBe(`${app.url}/ui`);
+  });
+});
+
+describe('plain OAuth2 sign-in against a real provider', () => {
+  it('redirects with PKCE and no nonce, reads the user-info endpoint and maps its groups field', async () => {
+    const browser = new Browser();
+    const { authorize, done } = await signIn(browser, 'alice', '/ui/local/topic', 'plain');
+    expect(authorize.pathname).toBe('/auth');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('nonce')).toBeNull();
+    expect(authorize.searchParams.get('redirect_uri')).toBe(`${app.url}/oauth/callback/plain`);
+    expect(done.url).toBe(`${app.url}/ui/local/topic`);
+
+    const me = await (await browser.request(`${app.url}/api/me`)).json();
+    expect(me).toMatchObject({ logged: true, username: 'alice' });
+    // alice's provider groups are kafka-readers and staff; only `staff` is mapped for this provider.
+    expect(new Set(me.roles.flatMap((r: { actions: string[] }) => r.actions))).toContain('DELETE');
+  });
+
+  it('answers 404 for a provider that is not configured', async () => {
+    const res = await fetch(`${app.url}/oauth/login/nobody`, { redirect: 'manual' });
+    expect(res.status).toBe(404);
   });
 });

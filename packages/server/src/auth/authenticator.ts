@@ -6,6 +6,8 @@ import { mapGroups } from './group-mapping.ts';
 import { type HeaderIdentity, headerAuthenticator } from './header-auth.ts';
 import { ldapAuthenticate } from './ldap.ts';
 import { LoginLimiter } from './login-limiter.ts';
+import type { LoginProviders } from './login-providers.ts';
+import { OAuth2Providers } from './oauth2.ts';
 import { OidcProviders } from './oidc.ts';
 import { checkUser } from './passwords.ts';
 import { AccessRights, anonymousPermissions, effectiveGroups, groupPermissions } from './roles.ts';
@@ -14,7 +16,7 @@ export type Identity = {
   username: string;
   /** Console group names; the bindings are looked up in the config at each request. */
   groups: string[];
-  /** `users`, `ldap`, `header` or `oidc:<provider>`. */
+  /** `users`, `ldap`, `header`, `oidc:<provider>` or `oauth2:<provider>`. */
   provider: string;
 };
 
@@ -42,6 +44,7 @@ export const wrongCredentials = () => new AppError('UNAUTHORIZED', 'Invalid user
 export class Authenticator {
   readonly config: Config;
   readonly oidc: OidcProviders;
+  readonly oauth2: OAuth2Providers;
   readonly limiter: LoginLimiter;
   private readonly tokens: TokenSigner;
   private readonly fromHeaders:
@@ -53,6 +56,7 @@ export class Authenticator {
     this.config = config;
     this.tokens = tokens;
     this.oidc = new OidcProviders(config.security.oidc?.providers);
+    this.oauth2 = new OAuth2Providers(config.security.oauth2?.providers);
     this.limiter = new LoginLimiter(config.security.loginRateLimit);
     this.fromHeaders = config.security.headerAuth
       ? headerAuthenticator(config.security.headerAuth)
@@ -71,7 +75,16 @@ export class Authenticator {
   get loginEnabled(): boolean {
     if (!this.security.enabled) return false;
     // A proxy that logs everyone in leaves nothing to log in with (contract §3.1, /api/auths).
-    return this.formEnabled || this.oidc.list().length > 0 || this.security.headerAuth === undefined;
+    const providers = this.oidc.list().length + this.oauth2.list().length;
+    return this.formEnabled || providers > 0 || this.security.headerAuth === undefined;
+  }
+
+  /** The provider kind behind `/oauth/login/{key}` with its tag for `Identity.provider`, if security is on. */
+  loginProvider(key: string): { providers: LoginProviders; kind: 'oidc' | 'oauth2' } | undefined {
+    if (!this.security.enabled) return undefined;
+    if (this.oidc.has(key)) return { providers: this.oidc, kind: 'oidc' };
+    if (this.oauth2.has(key)) return { providers: this.oauth2, kind: 'oauth2' };
+    return undefined;
   }
 
   async identify(request: FastifyRequest): Promise<Identity | null> {

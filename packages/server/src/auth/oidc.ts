@@ -2,36 +2,19 @@ import * as client from 'openid-client';
 import type { OidcProviderConfig } from '../config/security.ts';
 import { AppError } from '../errors.ts';
 import { mapGroups } from './group-mapping.ts';
-
-/** What the browser carries between the redirect to the provider and the callback (in a signed cookie). */
-export type PendingLogin = {
-  provider: string;
-  state: string;
-  nonce: string;
-  verifier: string;
-  returnTo?: string;
-};
-
-export type OidcIdentity = { username: string; groups: string[] };
-
-/** `a.b.c` in a claims object; absent when any step is missing. */
-export function claimAt(claims: Record<string, unknown>, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => {
-    return typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
-  }, claims);
-}
-
-function claimList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  if (typeof value === 'string') return value.split(/[\s,]+/).filter(Boolean);
-  return [];
-}
+import {
+  claimAt,
+  claimList,
+  type ExternalIdentity,
+  type LoginProviders,
+  type PendingLogin,
+} from './login-providers.ts';
 
 /**
  * OpenID Connect sign-in with the authorization code flow and PKCE (S256), state and nonce. Each
  * provider's metadata is discovered on first use and kept; a failed discovery is retried next time.
  */
-export class OidcProviders {
+export class OidcProviders implements LoginProviders {
   private readonly providers: Record<string, OidcProviderConfig>;
   private readonly discovered = new Map<string, Promise<client.Configuration>>();
 
@@ -41,6 +24,14 @@ export class OidcProviders {
 
   list(): { key: string; label: string }[] {
     return Object.entries(this.providers).map(([key, p]) => ({ key, label: p.label }));
+  }
+
+  has(key: string): boolean {
+    return this.providers[key] !== undefined;
+  }
+
+  redirectUri(key: string): string | undefined {
+    return this.providers[key]?.redirectUri;
   }
 
   private provider(key: string): OidcProviderConfig {
@@ -72,7 +63,6 @@ export class OidcProviders {
     return pending;
   }
 
-  /** Where to send the browser, and what to remember until it comes back. */
   async start(
     key: string,
     redirectUri: string,
@@ -80,10 +70,11 @@ export class OidcProviders {
   ): Promise<{ url: URL; pending: PendingLogin }> {
     const config = await this.configuration(key);
     const verifier = client.randomPKCECodeVerifier();
+    const nonce = client.randomNonce();
     const pending: PendingLogin = {
       provider: key,
       state: client.randomState(),
-      nonce: client.randomNonce(),
+      nonce,
       verifier,
       ...(returnTo ? { returnTo } : {}),
     };
@@ -93,13 +84,13 @@ export class OidcProviders {
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state: pending.state,
-      nonce: pending.nonce,
+      nonce,
     });
     return { url, pending };
   }
 
   /** Exchanges the code; the username and groups come from the ID token, else from userinfo. */
-  async finish(key: string, callbackUrl: URL, pending: PendingLogin): Promise<OidcIdentity> {
+  async finish(key: string, callbackUrl: URL, pending: PendingLogin): Promise<ExternalIdentity> {
     const p = this.provider(key);
     const config = await this.configuration(key);
     let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
@@ -107,7 +98,8 @@ export class OidcProviders {
       tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: pending.verifier,
         expectedState: pending.state,
-        expectedNonce: pending.nonce,
+        // An OIDC sign-in always starts with a nonce; a pending login without one was not started here.
+        expectedNonce: pending.nonce ?? 'missing',
         idTokenExpected: true,
       });
     } catch (error) {

@@ -67,6 +67,28 @@ describe('security config', () => {
       "security.oidc.providers.kc.defaultGroup: no group 'nope'",
     ],
     [{ oidc: { providers: { kc: { issuer: 'https://idp' } } } }, 'security.oidc.providers.kc.clientId:'],
+    [
+      {
+        oidc: { providers: { kc: { issuer: 'https://idp', clientId: 'c' } } },
+        oauth2: {
+          providers: {
+            kc: {
+              authorizationUrl: 'https://a',
+              tokenUrl: 'https://t',
+              userInfoUrl: 'https://u',
+              clientId: 'c',
+            },
+          },
+        },
+      },
+      "security.oauth2.providers.kc: 'kc' is also an OIDC provider",
+    ],
+    [
+      {
+        oauth2: { providers: { gh: { authorizationUrl: 'ftp://a', tokenUrl: 'https://t', clientId: 'c' } } },
+      },
+      'security.oauth2.providers.gh.authorizationUrl: must be an http(s) URL',
+    ],
     [{ groups: { g: [{ role: 'nope' }] } }, "security.groups.g.0.role: no role 'nope'"],
     [{ usres: [] }, 'security.usres: unknown key'],
   ])('refuses %j naming the key', (security, message) => {

@@ -79,9 +79,11 @@ const Ldap = z.strictObject({
   ...GroupMapping,
 });
 
+const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
+
 const OidcProvider = z.strictObject({
   label: z.string().default('Login with OIDC'),
-  issuer: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }),
+  issuer: httpUrl,
   clientId: z.string().min(1),
   clientSecret: z.string().optional(),
   scopes: z.array(z.string()).default(['openid', 'profile', 'email']),
@@ -92,6 +94,24 @@ const OidcProvider = z.strictObject({
   /** Where the provider sends the browser back; by default derived from the request's host. */
   redirectUri: z.url().optional(),
   /** Permit a plain-http issuer (tests, a provider on the same host). */
+  allowInsecureHttp: z.boolean().default(false),
+  ...GroupMapping,
+});
+
+/** A plain OAuth2 provider (e.g. GitHub): no discovery, no ID token; the identity comes from `userInfoUrl`. */
+const OAuth2Provider = z.strictObject({
+  label: z.string().default('Login with OAuth'),
+  authorizationUrl: httpUrl,
+  tokenUrl: httpUrl,
+  userInfoUrl: httpUrl,
+  clientId: z.string().min(1),
+  clientSecret: z.string().optional(),
+  scopes: z.array(z.string()).default([]),
+  /** Field of the user-info answer holding the username; nested paths with `.`. */
+  usernameField: z.string().default('login'),
+  /** Field of the user-info answer holding the provider's groups (array or string); nested paths with `.`. */
+  groupsField: z.string().default('groups'),
+  redirectUri: z.url().optional(),
   allowInsecureHttp: z.boolean().default(false),
   ...GroupMapping,
 });
@@ -125,6 +145,7 @@ export const Security = z.strictObject({
   users: z.array(User).default([]),
   ldap: Ldap.optional(),
   oidc: z.strictObject({ providers: z.record(z.string().regex(/^[\w-]+$/), OidcProvider) }).optional(),
+  oauth2: z.strictObject({ providers: z.record(z.string().regex(/^[\w-]+$/), OAuth2Provider) }).optional(),
   headerAuth: HeaderAuth.optional(),
   jwt: z
     .strictObject({
@@ -145,6 +166,7 @@ export const Security = z.strictObject({
 export type SecurityConfig = z.output<typeof Security>;
 export type LdapConfig = z.output<typeof Ldap>;
 export type OidcProviderConfig = z.output<typeof OidcProvider>;
+export type OAuth2ProviderConfig = z.output<typeof OAuth2Provider>;
 export type HeaderAuthConfig = z.output<typeof HeaderAuth>;
 
 type Issue = { path: (string | number)[]; message: string };
@@ -178,6 +200,16 @@ export function securityIssues(security: SecurityConfig): Issue[] {
   if (security.headerAuth) mappings.push([['headerAuth'], security.headerAuth]);
   for (const [key, provider] of Object.entries(security.oidc?.providers ?? {})) {
     mappings.push([['oidc', 'providers', key], provider]);
+  }
+  for (const [key, provider] of Object.entries(security.oauth2?.providers ?? {})) {
+    mappings.push([['oauth2', 'providers', key], provider]);
+    // Both kinds share /oauth/login/{provider}: a key names one provider.
+    if (security.oidc?.providers[key]) {
+      issues.push({
+        path: ['security', 'oauth2', 'providers', key],
+        message: `'${key}' is also an OIDC provider`,
+      });
+    }
   }
   for (const [path, mapping] of mappings) {
     group(mapping.defaultGroup, [...path, 'defaultGroup']);

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticator.ts';
-import type { PendingLogin } from '../auth/oidc.ts';
+import type { PendingLogin } from '../auth/login-providers.ts';
 import { setSession } from '../auth/session-cookie.ts';
 import type { Config } from '../config/schema.ts';
 import { AppError } from '../errors.ts';
@@ -24,22 +24,26 @@ function safeReturnTo(config: Config, value: string | undefined): string | undef
   return inside && !/[\\\s]|\/\//.test(value) ? value : undefined;
 }
 
-function redirectUri(config: Config, request: FastifyRequest, provider: string): string {
-  const configured = config.security.oidc?.providers[provider]?.redirectUri;
+function redirectUri(
+  config: Config,
+  request: FastifyRequest,
+  configured: string | undefined,
+  provider: string,
+) {
   return configured ?? `${request.protocol}://${request.host}${config.basePath}oauth/callback/${provider}`;
 }
 
 /**
- * OpenID Connect sign-in (contract §3.1 items 3-4): the browser goes to the provider with PKCE, state
- * and nonce kept in a short-lived signed cookie (SameSite=Lax, because the provider's redirect back is
+ * OpenID Connect and plain OAuth2 sign-in (contract §3.1 items 3-4): the browser goes to the provider
+ * with PKCE, state (and for OIDC a nonce) kept in a short-lived signed cookie (SameSite=Lax, because the provider's redirect back is
  * a cross-site navigation), and comes back to the callback, which sets the session cookie.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, auth }) => {
   const cookiePath = `${config.basePath}oauth/`;
-  const enabled = (provider: string) => {
-    if (!config.security.enabled || !config.security.oidc?.providers[provider]) {
-      throw new AppError('NOT_FOUND', `No login provider '${provider}'`);
-    }
+  const providerOf = (key: string) => {
+    const found = auth.loginProvider(key);
+    if (!found) throw new AppError('NOT_FOUND', `No login provider '${key}'`);
+    return found;
   };
 
   app.get(
@@ -47,11 +51,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<Options> = async (app, { config,
     { schema: { tags: ['session'], params: ProviderParams, querystring: LoginQuery } },
     async (request, reply) => {
       const { provider } = request.params;
-      enabled(provider);
+      const { providers } = providerOf(provider);
       const returnTo = safeReturnTo(config, request.query.redirect);
-      const { url, pending } = await auth.oidc.start(
+      const { url, pending } = await providers.start(
         provider,
-        redirectUri(config, request, provider),
+        redirectUri(config, request, providers.redirectUri(provider), provider),
         returnTo,
       );
       reply.setCookie(STATE_COOKIE, auth.sign({ kind: 'oidc-state', ...pending }, STATE_LIFETIME_SECONDS), {
@@ -70,14 +74,14 @@ export const oauthRoutes: FastifyPluginAsyncZod<Options> = async (app, { config,
     { schema: { tags: ['session'], params: ProviderParams } },
     async (request, reply) => {
       const { provider } = request.params;
-      enabled(provider);
+      const { providers, kind } = providerOf(provider);
       reply.clearCookie(STATE_COOKIE, { path: cookiePath });
       try {
         const pending = pendingLogin(auth, request.cookies[STATE_COOKIE], provider);
-        const callback = new URL(redirectUri(config, request, provider));
+        const callback = new URL(redirectUri(config, request, providers.redirectUri(provider), provider));
         callback.search = new URL(request.url, 'http://x').search;
-        const identity = await auth.oidc.finish(provider, callback, pending);
-        request.identity = { ...identity, provider: `oidc:${provider}` };
+        const identity = await providers.finish(provider, callback, pending);
+        request.identity = { ...identity, provider: `${kind}:${provider}` };
         setSession(reply, request, config, auth, request.identity);
         return reply.redirect(pending.returnTo ?? `${config.basePath}ui`, 303);
       } catch (error) {
@@ -100,7 +104,7 @@ function pendingLogin(auth: Authenticator, cookie: string | undefined, provider:
 
 /** The console's login page shows `error` as a warning; details stay in the log. */
 function backToLogin(reply: FastifyReply, config: Config, request: FastifyRequest, error: unknown) {
-  request.log.warn({ err: error }, 'OIDC sign-in failed');
+  request.log.warn({ err: error }, 'OAuth sign-in failed');
   const message =
     error instanceof AppError && error.code !== 'INTERNAL'
       ? error.message

@@ -21,10 +21,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { confi
 
   app.get('/api/auths', { schema: { tags, response: { 200: Auths } } }, () => {
     const oidcAuths = auth.oidc.list();
+    const oauthAuths = auth.oauth2.list();
     return {
       loginEnabled: auth.loginEnabled,
       formEnabled: config.security.enabled && auth.formEnabled,
       ...(config.security.enabled && oidcAuths.length ? { oidcAuths } : {}),
+      ...(config.security.enabled && oauthAuths.length ? { oauthAuths } : {}),
       version: VERSION,
     };
   });
