@@ -20,6 +20,7 @@ beforeAll(async () => {
         'topic-read': [
           { resources: ['TOPIC', 'TOPIC_DATA'], actions: ['READ'] },
           { resources: ['CONSUMER_GROUP'], actions: ['READ'] },
+          { resources: ['NODE'], actions: ['READ'] },
         ],
       },
       groups: {
@@ -57,6 +58,17 @@ describe('lists show only what the user may read', () => {
     expect(names).toContain(mine);
     expect(names).not.toContain(theirs);
     expect(names.every((n) => n.startsWith('project-a.'))).toBe(true);
+  });
+
+  it("counts the nodes' partitions over the topics the user may read", async () => {
+    type Row = { totalPartitions: number };
+    const wide = { authorization: `Basic ${Buffer.from('wide:pw').toString('base64')}` };
+    const [row] = (await get('/api/local/node/partitions')).body as Row[];
+    const [wideRow] = (await get('/api/local/node/partitions', wide)).body as Row[];
+    // Every project-a topic this suite makes has one partition.
+    const names = (await get('/api/local/topic/name')).body as string[];
+    expect(row?.totalPartitions).toBe(names.length);
+    expect(wideRow?.totalPartitions).toBeGreaterThan(row?.totalPartitions ?? 0);
   });
 
   it('refuses a topic outside the patterns, by name', async () => {

@@ -4,6 +4,7 @@ import { alterConfigEntries, describeAfterAlter, describeConfigEntries } from '.
 import { brokerLogDirs } from './log-dirs.ts';
 import { findBroker, listNodes, nodePartitions } from './nodes.ts';
 import type { KafkaPool } from './pool.ts';
+import type { NameFilter } from './topic-list.ts';
 import { topicNaming } from './topic-naming.ts';
 
 /** Editable keys first, then by name, as AKHQ orders a broker's configs (contract §3.7 item 38). */
@@ -18,8 +19,8 @@ export function nodeService(config: Config, pool: KafkaPool) {
   return {
     list: (cluster: string): Promise<NodeList> => listNodes(pool, cluster),
 
-    partitions: (cluster: string): Promise<NodePartitions[]> =>
-      pool.run(cluster, (admin) => nodePartitions(admin, naming)),
+    partitions: (cluster: string, allow: NameFilter): Promise<NodePartitions[]> =>
+      pool.run(cluster, (admin) => nodePartitions(admin, naming, allow)),
 
     configs: (cluster: string, id: string): Promise<ConfigEntry[]> =>
       pool.run(cluster, async (admin) => {

@@ -3,6 +3,7 @@ import type { Admin } from '@platformatic/kafka';
 import { notFound } from '../errors.ts';
 import { type BrokerInfo, readMetadata } from './metadata.ts';
 import type { KafkaPool } from './pool.ts';
+import type { NameFilter } from './topic-list.ts';
 import { shownBy, type TopicNaming } from './topic-naming.ts';
 
 export async function listNodes(pool: KafkaPool, cluster: string): Promise<NodeList> {
@@ -22,10 +23,15 @@ export async function findBroker(admin: Admin, id: string): Promise<BrokerInfo> 
 }
 
 /**
- * Leader and in-sync counts per broker over the topics the default view shows (internal ones hidden), from
- * one metadata request. Every broker has a row, holding replicas or not; the total is the same on each.
+ * Leader and in-sync counts per broker over the topics the default view shows (internal ones hidden) that
+ * `allow` keeps, from one metadata request. Every broker has a row, holding replicas or not; the total is
+ * the same on each.
  */
-export async function nodePartitions(admin: Admin, naming: TopicNaming): Promise<NodePartitions[]> {
+export async function nodePartitions(
+  admin: Admin,
+  naming: TopicNaming,
+  allow: NameFilter,
+): Promise<NodePartitions[]> {
   const view = await readMetadata(admin);
   const rows = new Map<number, NodePartitions>();
   const row = (id: number) => {
@@ -36,7 +42,7 @@ export async function nodePartitions(admin: Admin, naming: TopicNaming): Promise
   for (const id of view.brokers.keys()) row(id);
   let total = 0;
   for (const topic of view.topics.values()) {
-    if (!shownBy('HIDE_INTERNAL', naming, topic.name)) continue;
+    if (!shownBy('HIDE_INTERNAL', naming, topic.name) || !allow(topic.name)) continue;
     for (const p of topic.partitions) {
       total++;
       if (p.leader >= 0) row(p.leader).countLeader++;

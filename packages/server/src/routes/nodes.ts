@@ -25,7 +25,8 @@ export const nodeRoutes: FastifyPluginAsyncZod<Services> = async (app, { config,
   app.get(
     '/api/:cluster/node/partitions',
     { schema: { tags, params: ClusterParams, response: { 200: NodePartitionsList } } },
-    (req) => nodes.partitions(req.params.cluster),
+    // Counted over the topics the caller may read (AKHQ applies the NODE patterns to topic names instead).
+    (req) => nodes.partitions(req.params.cluster, req.permissions.allow('TOPIC', 'READ', req.params.cluster)),
   );
 
   app.get(
