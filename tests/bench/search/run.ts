@@ -5,7 +5,7 @@
  * kcat (when installed), Kafka's ConsumerPerformance (when KAFKA_TOOLS_JAR points at a kafka-tools
  * jar) and a plain @platformatic/kafka consumer. Reports records per second and the server's peak RSS.
  *
- *   pnpm stack:up && node tests/bench/records/run.ts        # RECORDS=200000 node … for a smaller run
+ *   pnpm stack:up && node tests/bench/search/run.ts        # RECORDS=200000 node … for a smaller run
  *
  * Writes tests/bench/results/records.{json,md}; deletes its topic and groups, also on Ctrl-C.
  */
@@ -249,7 +249,7 @@ try {
     ratioToKcat: ratio === undefined ? null : Math.round(ratio * 100) / 100,
   };
   const results = join(repo, 'tests', 'bench', 'results');
-  writeFileSync(join(results, 'records.json'), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(results, 'search.json'), `${JSON.stringify(result, null, 2)}\n`);
   const table = rows
     .map(
       ([name, records, ms]) =>
@@ -257,10 +257,10 @@ try {
     )
     .join('\n');
   writeFileSync(
-    join(results, 'records.md'),
+    join(results, 'search.md'),
     `# Record scan benchmark
 
-\`node tests/bench/records/run.ts\`, ${result.date}, ${result.machine.cpus} × ${result.machine.model}, Node ${process.version}.
+\`node tests/bench/search/run.ts\`, ${result.date}, ${result.machine.cpus} × ${result.machine.model}, Node ${process.version}.
 ${RECORDS.toLocaleString('en')} JSON records of about ${VALUE_BYTES} bytes in ${PARTITIONS} partitions on the local stack's
 single broker (filled in ${result.fillSeconds} s). Every reader below reads the whole topic once, in the same run.
 
