@@ -1,16 +1,19 @@
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../packages/server/src/app.ts';
+import { type AppOptions, buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config/load.ts';
 import type { Config } from '../../packages/server/src/config/schema.ts';
 
 export type RunningApp = { url: string; config: Config; close: () => Promise<void> };
 
 /** The real server on a free port, configured for the stack the global setup provided. */
-export async function startApp(adjust: (raw: Config) => Config = (c) => c): Promise<RunningApp> {
+export async function startApp(
+  adjust: (raw: Config) => Config = (c) => c,
+  options: AppOptions = { logger: false },
+): Promise<RunningApp> {
   const file = process.env.STACK_CONFIG_FILE;
   if (!file) throw new Error('STACK_CONFIG_FILE is not set: the stack global setup did not run');
   const config = adjust(loadConfig(['--config', file], {}));
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, config, close: () => app.close() };

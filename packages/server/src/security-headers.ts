@@ -19,6 +19,8 @@ export function installSecurityHeaders(app: FastifyInstance) {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('cross-origin-resource-policy', 'same-origin');
     reply.header('content-security-policy', CSP);
   });
 }
