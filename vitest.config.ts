@@ -28,6 +28,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          globalSetup: [stack],
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: [stack],

@@ -83,15 +83,26 @@ export const TopicNames = z.array(z.string());
 
 export const TopicParams = ClusterParams.extend({ topic: z.string().min(1) });
 
+/** Kafka's wire types: a partition count is an INT32, a replication factor an INT16. */
+const MAX_PARTITIONS = 2_147_483_647;
+const MAX_REPLICATION = 32_767;
+
 /** `POST /api/{cluster}/topic`; unknown extra properties (the UI sends `cluster`) are ignored. */
 export const TopicCreate = z
   .object({
     name: z.string().min(1, 'required').max(249),
-    partition: z.coerce.number().int().min(1).optional().meta({ description: 'Default: topic.partition' }),
+    partition: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_PARTITIONS)
+      .optional()
+      .meta({ description: 'Default: topic.partition' }),
     replication: z.coerce
       .number()
       .int()
       .min(1)
+      .max(MAX_REPLICATION)
       .optional()
       .meta({ description: 'Default: topic.replication' }),
     configs: ConfigValues.default({}),
@@ -101,7 +112,7 @@ export type TopicCreate = z.infer<typeof TopicCreate>;
 
 /** `POST …/partitions`: the new total partition count; only increases are possible. */
 export const PartitionsIncrease = z
-  .object({ partition: z.coerce.number().int().min(1) })
+  .object({ partition: z.coerce.number().int().min(1).max(MAX_PARTITIONS) })
   .meta({ id: 'PartitionsIncrease' });
 
 export const TopicsQuery = z.object({

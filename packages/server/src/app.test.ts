@@ -60,6 +60,23 @@ describe('app', () => {
     expect((await server.inject('/health')).statusCode).toBe(200);
   });
 
+  it('names the field of a refusal made before any schema ran', async () => {
+    const server = await app();
+    const json = await server.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().fields).toEqual([
+      { field: 'body', message: expect.stringContaining('not valid JSON') },
+    ]);
+    const query = await server.inject({ method: 'QUERY' as 'GET', url: '/api/cluster', payload: 'x' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json().fields).toEqual([{ field: 'headers.content-type', message: expect.any(String) }]);
+  });
+
   it('keeps a request id given by a proxy and makes one otherwise', async () => {
     const server = await app();
     const given = await server.inject({ url: '/health', headers: { 'x-request-id': 'abc-123' } });

@@ -4,6 +4,13 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, STATUS_BY_CODE } from './errors.ts';
 import { translateKafkaError } from './kafka/errors.ts';
 
+/** The part of the request a refusal by Fastify itself (before any schema ran) is about. */
+function fastifyErrorField(code: string): string {
+  if (code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE') return 'headers.content-type';
+  if (code === 'FST_ERR_BAD_URL') return 'url';
+  return 'body';
+}
+
 /** Produces the one error envelope (STYLE §4). 5xx messages stay generic; details go to the log. */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -35,6 +42,7 @@ export function installErrorHandler(app: FastifyInstance) {
         code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
         requestId: request.id,
       };
+      if (status === 400) body.fields = [{ field: fastifyErrorField(error.code), message: error.message }];
     } else {
       status = 500;
       body = { message: 'Internal Server Error', code: 'INTERNAL', requestId: request.id };

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { fuzz } from './fuzz.ts';
+
+// The short CI version of tests/reliability/RESULTS.md's fuzz run: a few generated cases per operation.
+describe('bad input', () => {
+  it('answers generated requests to every operation without a 5xx, naming the field of every 400', async () => {
+    const result = await fuzz({ maxExamples: 3, seed: 7, phases: 'examples,fuzzing' });
+    expect(result.operations).toBeGreaterThan(60);
+    expect(result.requests).toBeGreaterThan(150);
+    expect(result.serverErrors).toEqual([]);
+    expect(result.unnamedBadRequests).toEqual([]);
+    expect(result.schemathesisExit, result.schemathesisTail).toBe(0);
+  }, 180_000);
+});
