@@ -3,7 +3,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const stackDir = join(repoRoot, '.stack');
+/** STACK_DIR runs a second, private stack (its own processes, ports and data) beside the shared one. */
+export const stackDir = process.env.STACK_DIR ? resolve(process.env.STACK_DIR) : join(repoRoot, '.stack');
 export const logsDir = join(stackDir, 'logs');
 export const cacheDir = join(repoRoot, '.cache', 'stack');
 export const mavenDir = join(repoRoot, 'tests', 'stack', 'maven');
