@@ -1,7 +1,7 @@
-// node tests/stack/cli.ts up|down|status (pnpm stack:up, stack:down, stack:status)
+// node tests/stack/cli.ts up|down|status (pnpm stack:up, stack:down, stack:status) | restart <component>
 
-import { down, status, up } from './stack.ts';
-import { envLines } from './state.ts';
+import { down, restart, status, up } from './stack.ts';
+import { COMPONENTS, envLines } from './state.ts';
 
 async function main(command: string | undefined): Promise<number> {
   if (command === 'up') {
@@ -14,6 +14,11 @@ async function main(command: string | undefined): Promise<number> {
   }
   if (command === 'down') {
     await down();
+    return 0;
+  }
+  const component = COMPONENTS.find((c) => c === process.argv[3]);
+  if (command === 'restart' && component) {
+    await restart(component);
     return 0;
   }
   if (command === 'status') {
@@ -30,7 +35,7 @@ async function main(command: string | undefined): Promise<number> {
     }
     return components.every((c) => c.answering) ? 0 : 1;
   }
-  console.error('usage: node tests/stack/cli.ts up|down|status');
+  console.error(`usage: node tests/stack/cli.ts up|down|status|restart <${COMPONENTS.join('|')}>`);
   return 2;
 }
 

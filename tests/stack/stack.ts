@@ -6,7 +6,7 @@ import { connectLog, prepareConnect } from './components/connect.ts';
 import { KAFKA_STARTED, kafkaLog, newClusterId, prepareKafka } from './components/kafka.ts';
 import { ksqldbLog, prepareKsqldb } from './components/ksqldb.ts';
 import { prepareRegistry, registryLog } from './components/registry.ts';
-import { ensureArtifacts } from './fetch.ts';
+import { type Artifacts, ensureArtifacts } from './fetch.ts';
 import { withLock } from './lock.ts';
 import { logsDir, stackDir } from './paths.ts';
 import { freePorts } from './ports.ts';
@@ -227,6 +227,39 @@ export async function down(options: { log?: Log } = {}): Promise<void> {
     else log('no stack state found: nothing to stop');
     clean(['logs', 'lock']);
     log(`stack down (logs kept in ${logsDir})`);
+  });
+}
+
+const PREPARE: Record<
+  ComponentName,
+  (state: StackState, artifacts: Artifacts) => SpawnSpec | Promise<SpawnSpec>
+> = {
+  kafka: prepareKafka,
+  connect: prepareConnect,
+  registry: prepareRegistry,
+  ksqldb: (state) => prepareKsqldb(state),
+};
+
+/** Starts one component again on its old port and data (after a fault test killed it); waits until it answers. */
+export async function restart(name: ComponentName, options: { log?: Log } = {}): Promise<number> {
+  const log = timed(options.log ?? console.log);
+  return withLock(log, async () => {
+    const state = readState();
+    if (!state) throw new Error('no stack state found: nothing to restart');
+    const old = state.processes[name];
+    if (old && isRunning(old)) throw new Error(`${name} is still running (pid ${old.pid})`);
+    const ref = await spawnDetached(await PREPARE[name](state, await ensureArtifacts(log)));
+    state.processes[name] = ref;
+    writeState(state);
+    await waitUntil(() => answers(state, name), {
+      component: name,
+      logFile: LOGS[name],
+      timeoutMs: START_TIMEOUT_MS,
+      alive: () => isRunning(ref),
+      signal: new AbortController().signal,
+    });
+    log(`${name}: restarted (pid ${ref.pid})`);
+    return ref.pid;
   });
 }
 
