@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { stateFile } from '../../stack/paths.ts';
 
 /** Measured on the stack's broker: 6,000 partitions took its old generation to ~85% of a 512 MB heap. */
 const HEAP_BYTES_PER_PARTITION = 64 * 1024;
@@ -11,10 +11,8 @@ const UNITS: Record<string, number> = { k: 1024, m: 1024 ** 2, g: 1024 ** 3 };
  * open-file limit, vm.max_map_count or its -Xmx the broker dies or stalls in full GCs, and with it every
  * test on the shared stack. Undefined when the broker is not the local stack's (a remote bootstrap).
  */
-export function partitionBudget(
-  repo: string,
-): { partitions: number; reason: string; pid: number } | undefined {
-  const state = join(repo, '.stack', 'state.json');
+export function partitionBudget(): { partitions: number; reason: string; pid: number } | undefined {
+  const state = stateFile;
   if (!existsSync(state)) return undefined;
   const kafka = (
     JSON.parse(readFileSync(state, 'utf8')) as { processes?: { kafka?: { pid?: number; command?: string } } }
