@@ -34,7 +34,7 @@ const pidOf = (name: Component): number => {
 };
 const restart = (name: Component) => {
   const started = performance.now();
-  const run = spawnSync('node', [join(ROOT, 'tests/stack/cli.ts'), 'restart', name], {
+  const run = spawnSync(process.execPath, [join(ROOT, 'tests/stack/cli.ts'), 'restart', name], {
     env: { ...process.env, STACK_DIR: dir },
     encoding: 'utf8',
   });
