@@ -13,5 +13,6 @@ export * from './permissions.ts';
 export * from './query.ts';
 export * from './schema-registry.ts';
 export * from './session.ts';
+export * from './tail.ts';
 export * from './topic-data.ts';
 export * from './topics.ts';

@@ -112,6 +112,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'PUT /api/:cluster/ksqldb/:ksqlDbId/execute': { resource: 'KSQLDB', action: 'EXECUTE' },
   'GET /api/:cluster/topic/:topic/data': { resource: 'TOPIC_DATA', action: 'READ' },
   'GET /api/:cluster/topic/:topic/data/search': { resource: 'TOPIC_DATA', action: 'READ' },
+  'GET /api/:cluster/tail/sse': {
+    resource: 'TOPIC_DATA',
+    action: 'READ',
+    check: [{ in: 'query', key: 'topics' }],
+  },
   'GET /api/:cluster/topic/:topic/data/download': { resource: 'TOPIC_DATA', action: 'READ' },
   'GET /api/:cluster/topic/:topic/data/record/:partition/:offset': { resource: 'TOPIC_DATA', action: 'READ' },
   'POST /api/:cluster/topic/:topic/data': { resource: 'TOPIC_DATA', action: 'CREATE' },

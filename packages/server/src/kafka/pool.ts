@@ -51,6 +51,16 @@ export class KafkaPool {
     return { admin, reader };
   }
 
+  /**
+   * A client of its own for one live tail, which the caller closes when the tail ends. A tail's fetches
+   * wait on the broker for new data, and a broker serves one request per connection at a time, so
+   * sharing connections would make every other read (and every other tail) wait behind them.
+   */
+  tailClient(cluster: string): Admin {
+    this.#admin(cluster);
+    return new Admin(this.#options(cluster, '-tail'));
+  }
+
   /** The cluster's producer (acks from all in-sync replicas), created on first use. */
   producer(cluster: string): Producer {
     this.#admin(cluster);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  ClusterParams,
   CopyBody,
   CopyParams,
   CopyResult,
@@ -13,6 +14,7 @@ import {
   ProducedRecords,
   RecordPage,
   RecordParams,
+  TailQuery,
   TopicDataParams,
 } from '@console/contract';
 import type { FastifyReply } from 'fastify';
@@ -67,6 +69,25 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
       const events = await data.search(req.params.cluster, req.params.topic, req.query);
       await sse.send(req, reply, events, {
         onError: (error) => ({ event: 'searchError', data: streamError(req.params.cluster, error, req.id) }),
+      });
+    },
+  );
+
+  app.get(
+    '/api/:cluster/tail/sse',
+    {
+      schema: {
+        tags,
+        params: ClusterParams,
+        querystring: TailQuery,
+        description:
+          'Server-sent events of new records across the topics, from their current ends (or `after`), no consumer group: `tailBody` {records?, offsets} per answer with matches and after 10 s of quiet; `offsets` (topic,partition,offset) resume the tail as `after`. `tailError` {message, code} if reading fails.',
+      },
+    },
+    async (req, reply) => {
+      const events = await data.tail(req.params.cluster, req.query);
+      await sse.send(req, reply, events, {
+        onError: (error) => ({ event: 'tailError', data: streamError(req.params.cluster, error, req.id) }),
       });
     },
   );

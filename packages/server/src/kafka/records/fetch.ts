@@ -12,6 +12,7 @@ const ABORT_MARKER = 0;
 
 export type FetchWant = { partition: number; offset: number; maxBytes: number };
 export type Fetched = {
+  topic: string;
   partition: number;
   errorCode: number;
   records: RawRecord[];
@@ -24,16 +25,33 @@ export type Fetched = {
 /** Counts every Fetch sent, so tests and metrics can see that a cancelled scan stopped reading. */
 export const fetchStats = { requests: 0 };
 
+/** What to fetch of one topic: its partitions and where each is read from. */
+export type TopicFetch = { topic: TopicMeta; wants: readonly FetchWant[] };
+
 /**
- * One Fetch request to `broker` for partitions of `topic`, read_committed, answered at once (no wait for
- * new data). Records of aborted transactions and transaction markers are left out, as a consumer would.
+ * One Fetch request to `broker` for partitions of `topic`, read_committed, answered at once.
+ * Records of aborted transactions and transaction markers are left out, as a consumer would.
  */
-export async function fetchPartitions(
+export function fetchPartitions(
   client: Admin,
   broker: BrokerInfo,
   topic: TopicMeta,
   wants: readonly FetchWant[],
   responseMaxBytes: number,
+): Promise<Fetched[]> {
+  return fetchTopics(client, broker, [{ topic, wants }], responseMaxBytes, 0);
+}
+
+/**
+ * One Fetch request to `broker` for partitions of several topics, answered as soon as there is data and
+ * after `maxWaitMs` at most (a live tail waits on the broker rather than asking again and again).
+ */
+export async function fetchTopics(
+  client: Admin,
+  broker: BrokerInfo,
+  requests: readonly TopicFetch[],
+  responseMaxBytes: number,
+  maxWaitMs: number,
 ): Promise<Fetched[]> {
   fetchStats.requests++;
   const answer = await send<fetchV17.FetchRequest, fetchV17.FetchResponse>(
@@ -41,36 +59,39 @@ export async function fetchPartitions(
     broker,
     'Fetch',
     (version) => [
-      0,
+      maxWaitMs,
       1,
       responseMaxBytes,
       FetchIsolationLevels.READ_COMMITTED,
       0,
       NO_SESSION,
-      [
-        {
-          // Fetch up to v12 names topics; later versions use their ids.
-          topicId: version <= 12 ? topic.name : topic.id,
-          partitions: wants.map((w) => ({
-            partition: w.partition,
-            currentLeaderEpoch: -1,
-            fetchOffset: BigInt(w.offset),
-            lastFetchedEpoch: -1,
-            partitionMaxBytes: w.maxBytes,
-          })),
-        },
-      ],
+      requests.map(({ topic, wants }) => ({
+        // Fetch up to v12 names topics; later versions use their ids.
+        topicId: version <= 12 ? topic.name : topic.id,
+        partitions: wants.map((w) => ({
+          partition: w.partition,
+          currentLeaderEpoch: -1,
+          fetchOffset: BigInt(w.offset),
+          lastFetchedEpoch: -1,
+          partitionMaxBytes: w.maxBytes,
+        })),
+      })),
       [],
       '',
     ],
     { partial: true },
   );
-  const from = new Map(wants.map((w) => [w.partition, w.offset]));
+  const byId = new Map(requests.map((r) => [r.topic.id, r]));
+  const byName = new Map(requests.map((r) => [r.topic.name, r]));
   const results: Fetched[] = [];
   for (const t of answer.responses) {
+    const asked = byId.get(t.topicId) ?? byName.get(t.topicId);
+    if (!asked) continue;
+    const from = new Map(asked.wants.map((w) => [w.partition, w.offset]));
     for (const p of t.partitions) {
       const start = from.get(p.partitionIndex) ?? 0;
       results.push({
+        topic: asked.topic.name,
         partition: p.partitionIndex,
         errorCode: p.errorCode,
         logStartOffset: Number(p.logStartOffset),

@@ -1,20 +1,28 @@
-import type { DataFiltersQuery, DataRecord, DownloadQuery, RecordPage } from '@console/contract';
+import {
+  type DataFiltersQuery,
+  type DataRecord,
+  type DownloadQuery,
+  type RecordPage,
+  TAIL_MAX_SIZE,
+  type TailQuery,
+} from '@console/contract';
 import type { Config } from '../../config/schema.ts';
 import { badRequest } from '../../errors.ts';
 import type { SseEvent } from '../../sse.ts';
 import type { UpstreamHttp } from '../../upstream-http.ts';
-import { topicMetadata } from '../metadata.ts';
+import { readMetadata, type TopicMeta, topicMetadata, topicNotFound } from '../metadata.ts';
 import type { KafkaPool } from '../pool.ts';
 import { isInternalName, topicNaming } from '../topic-naming.ts';
 import { browsePage } from './browse.ts';
 import { Budget } from './budget.ts';
 import { formatCursor, parseCursor } from './cursor.ts';
 import { type DownloadFormat, type DownloadOutcome, downloadText } from './download.ts';
-import { parseFilters } from './filters.ts';
+import { parseFilter, parseFilters } from './filters.ts';
 import { planScan, type ScanPlan } from './plan.ts';
 import { SchemaCache } from './registry.ts';
 import type { ScanSource } from './scan.ts';
 import { searchEvents } from './search.ts';
+import { positionKey, tailEvents } from './tail.ts';
 import { cleanupPolicy } from './topic-info.ts';
 
 /** A scan ready to run: everything that can fail with a clean 4xx has been checked already. */
@@ -149,6 +157,45 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       const found = await browsePage(scan.source(signal), scan.plan, 1, undefined);
       const records: DataRecord[] = found.records;
       return { results: records, size: records.length, canDeleteRecords: scan.canDeleteRecords };
+    },
+
+    /** `GET /tail/sse` (contract §3.5): unknown topics are a 404 before the stream opens. */
+    async tail(cluster: string, query: TailQuery) {
+      const topics = await pool.run(cluster, async (admin) => {
+        const view = await readMetadata(admin, query.topics);
+        return query.topics.map((name) => {
+          const meta = view.topics.get(name);
+          if (!meta) throw topicNotFound(name);
+          return meta;
+        });
+      });
+      const after = new Map<string, number>();
+      for (const entry of query.after) {
+        const [offset = '', partition = '', ...topic] = entry.split(',').reverse();
+        after.set(positionKey(topic.reverse().join(','), Number(partition)), Number(offset));
+      }
+      const { admin } = pool.readClients(cluster);
+      const decode = (t: TopicMeta) => ({
+        schemas: schemas(cluster),
+        detectSchemas: !internal(t.name, t.internal),
+      });
+      return async function* events(signal: AbortSignal): AsyncGenerator<SseEvent> {
+        const client = pool.tailClient(cluster);
+        try {
+          yield* tailEvents({
+            client,
+            admin,
+            topics,
+            after,
+            filter: parseFilter(query.search),
+            size: query.size ?? TAIL_MAX_SIZE,
+            decode,
+            signal,
+          });
+        } finally {
+          await client.close().catch(() => undefined);
+        }
+      };
     },
 
     schemas,

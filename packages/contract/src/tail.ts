@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { queryList } from './query.ts';
+import { DataRecord } from './topic-data.ts';
+
+/** Highest `size` the console offers for the live tail (spec part 2 §9). */
+export const TAIL_MAX_SIZE = 2500;
+
+/** `topic,partition,offset`: where to resume one partition (the `offsets` of a `tailBody`). */
+const TailPosition = z
+  .string()
+  .regex(/^.+,\d+,\d+$/, 'must be topic,partition,offset')
+  .meta({ description: 'topic,partition,offset' });
+
+/** `GET /api/{cluster}/tail/sse` (contract §3.5). */
+export const TailQuery = z.object({
+  topics: queryList
+    .pipe(z.array(z.string()).min(1, 'name at least one topic'))
+    .meta({ description: 'Topic names, repeated or comma-joined' }),
+  search: z.string().optional().meta({ description: 'Contains-match over key or value (§3.4 semantics)' }),
+  after: z
+    .preprocess((value) => (value === undefined ? [] : [value].flat().map(String)), z.array(TailPosition))
+    .meta({ description: 'Where to resume, repeated: the offsets of an earlier tailBody' }),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(TAIL_MAX_SIZE)
+    .optional()
+    .meta({ description: 'How many rows the client keeps; the server sends at most this many per event' }),
+});
+export type TailQuery = z.infer<typeof TailQuery>;
+
+export const TailRecord = DataRecord.extend({ topic: z.string() }).meta({ id: 'TailRecord' });
+export type TailRecord = z.infer<typeof TailRecord>;
+
+/** One `tailBody` event: the new records (oldest first) and, cumulative, where each partition resumes. */
+export const TailBody = z.object({
+  records: z.array(TailRecord).optional(),
+  offsets: z.array(z.string()).optional(),
+});
+export type TailBody = z.infer<typeof TailBody>;
