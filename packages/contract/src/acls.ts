@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ClusterParams } from './cluster.ts';
+import { caseInsensitiveEnum } from './enums.ts';
 
 export const AclOperation = z.enum([
   'UNKNOWN',
@@ -19,7 +21,7 @@ export const AclOperation = z.enum([
   'TWO_PHASE_COMMIT',
 ]);
 export const AclPermissionType = z.enum(['UNKNOWN', 'ANY', 'DENY', 'ALLOW']);
-export const AclResourceType = z.enum([
+const RESOURCE_TYPES = [
   'UNKNOWN',
   'ANY',
   'TOPIC',
@@ -28,7 +30,8 @@ export const AclResourceType = z.enum([
   'TRANSACTIONAL_ID',
   'DELEGATION_TOKEN',
   'USER',
-]);
+] as const;
+export const AclResourceType = z.enum(RESOURCE_TYPES);
 export const AclPatternType = z.enum(['UNKNOWN', 'ANY', 'MATCH', 'LITERAL', 'PREFIXED']);
 
 export const Acl = z.object({
@@ -44,3 +47,19 @@ export const AccessControl = z
   .meta({ id: 'AccessControl' });
 export type AccessControl = z.infer<typeof AccessControl>;
 export const AccessControlList = z.array(AccessControl);
+
+/** `GET /api/{cluster}/acls`. */
+export const AclListQuery = z.object({
+  search: z
+    .string()
+    .optional()
+    .meta({ description: 'Space-separated terms; every one must be in the principal' }),
+});
+export const PrincipalParams = ClusterParams.extend({
+  principal: z.string().min(1).meta({ description: 'The principal (e.g. User:alice) in standard base64' }),
+});
+export const PrincipalQuery = z.object({
+  resourceType: caseInsensitiveEnum(RESOURCE_TYPES)
+    .optional()
+    .meta({ description: 'ANY (default), TOPIC, GROUP, CLUSTER, …' }),
+});

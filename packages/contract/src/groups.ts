@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ClusterParams } from './cluster.ts';
 import { GroupsListViewParam } from './enums.ts';
+import { pagedList } from './lists.ts';
 import { Node } from './nodes.ts';
-import { queryList } from './query.ts';
+import { isoInstant, lenientInt, queryList } from './query.ts';
 
 /** Classic states plus those of the KIP-848 consumer protocol (ASSIGNING, RECONCILING, NOT_READY). */
 export const GroupState = z.enum([
@@ -77,4 +79,56 @@ export const TopicGroupsQuery = z.object({ groupsListView });
 export const GroupsForTopicsQuery = z.object({
   topics: queryList.meta({ description: 'Topic names, repeated or comma-joined' }),
   groupsListView,
+});
+
+export const GroupParams = ClusterParams.extend({ group: z.string().min(1) });
+export const GroupTopicParams = GroupParams.extend({ topic: z.string().min(1) });
+
+/** `GET /api/{cluster}/group`: a bad or non-positive page is page 1; a page past the end is empty. */
+export const GroupListQuery = z.object({
+  search: z.string().optional().meta({ description: 'Space-separated terms; every one must be in the id' }),
+  page: lenientInt.meta({ description: '1-based page number' }),
+});
+export type GroupListQuery = z.infer<typeof GroupListQuery>;
+export const GroupList = pagedList(ConsumerGroup).meta({ id: 'ConsumerGroupList' });
+export type GroupList = z.infer<typeof GroupList>;
+
+/** `POST …/group/{g}/offsets` body: the new committed offset of each partition. */
+export const OffsetUpdate = z
+  .array(
+    z.object({
+      topic: z.string().min(1),
+      partition: z.number().int().min(0).max(2_147_483_647),
+      offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    }),
+  )
+  .min(1, 'give at least one partition')
+  .max(100_000);
+export type OffsetUpdate = z.infer<typeof OffsetUpdate>;
+
+export const OffsetUpdateQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true')
+    .meta({ description: 'true: answer the preview and commit nothing' }),
+});
+
+/** One row of the offset-reset preview (`dryRun=true`): where the group is, where it would be, the lag. */
+export const OffsetPreviewRow = z
+  .object({
+    topic: z.string(),
+    partition: z.number().int(),
+    currentOffset: long.optional().meta({ description: 'Absent when nothing is committed' }),
+    newOffset: long.meta({ description: 'The asked offset, kept within the partition (first…last)' }),
+    lastOffset: long,
+    lagBefore: long.optional(),
+    lagAfter: long,
+  })
+  .meta({ id: 'OffsetPreviewRow' });
+export type OffsetPreviewRow = z.infer<typeof OffsetPreviewRow>;
+export const OffsetPreview = z.array(OffsetPreviewRow);
+
+export const GroupOffsetsStartQuery = z.object({
+  timestamp: isoInstant.meta({ description: 'ISO instant; each partition’s first offset at or after it' }),
 });

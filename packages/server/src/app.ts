@@ -14,6 +14,7 @@ import { installErrorHandler } from './error-handler.ts';
 import { KafkaPool } from './kafka/pool.ts';
 import { loggerOptions, OneLineRequestLog } from './logger.ts';
 import { installMetrics } from './metrics.ts';
+import { aclRoutes } from './routes/acls.ts';
 import { clusterRoutes } from './routes/clusters.ts';
 import { connectRoutes } from './routes/connect.ts';
 import { groupRoutes } from './routes/groups.ts';
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(clusterRoutes, { ...services, prefix });
   await app.register(topicRoutes, { ...services, prefix });
   await app.register(groupRoutes, { ...services, prefix });
+  await app.register(aclRoutes, { ...services, prefix });
   await app.register(nodeRoutes, { ...services, prefix });
   await app.register(schemaRoutes, { ...services, prefix });
   await app.register(connectRoutes, { ...services, prefix });

@@ -63,3 +63,40 @@ export function topicAcls(admin: Admin, topic: string): Promise<AccessControl[]>
     permissionType: AclPermissionTypes.ANY,
   });
 }
+
+const everything = {
+  resourceName: null,
+  resourcePatternType: ResourcePatternTypes.ANY,
+  host: null,
+  operation: AclOperations.ANY,
+  permissionType: AclPermissionTypes.ANY,
+};
+
+/** Every binding of the cluster, one AccessControl per principal (contract §3.8 item 40). */
+export function allAcls(admin: Admin): Promise<AccessControl[]> {
+  return describeAccessControls(admin, { ...everything, resourceType: ResourceTypes.ANY, principal: null });
+}
+
+/** One principal's bindings, of one resource type or all (contract §3.8 item 41); none is an empty list. */
+export async function principalAcls(
+  admin: Admin,
+  principal: string,
+  type: keyof typeof ResourceTypes | undefined,
+): Promise<AccessControl> {
+  const [found] = await describeAccessControls(admin, {
+    ...everything,
+    resourceType: ResourceTypes[type ?? 'ANY'],
+    principal,
+  });
+  return found ?? { principal };
+}
+
+/** Bindings whose resource is this consumer group (contract §3.6 item 32). */
+export function groupAcls(admin: Admin, group: string): Promise<AccessControl[]> {
+  return describeAccessControls(admin, {
+    ...everything,
+    resourceType: ResourceTypes.GROUP,
+    resourceName: group,
+    principal: null,
+  });
+}

@@ -11,7 +11,7 @@ import { type OffsetTable, partitionOffsets } from './offsets.ts';
 import { byName } from './topic-naming.ts';
 
 /** "partition\0topic" → committed offset of one group. */
-type Committed = Map<string, { offset: number; metadata: string | null }>;
+export type Committed = Map<string, { offset: number; metadata: string | null }>;
 
 /**
  * The consumer groups reading `topics`, with their offsets and lag on those topics. ALL keeps groups with
@@ -45,15 +45,17 @@ export async function groupsReadingTopics(
     .sort((a, b) => byName(a.id, b.id));
 }
 
-const key = (topic: string, partition: number) => `${partition}\u0000${topic}`;
+export const committedKey = (topic: string, partition: number) => `${partition}\u0000${topic}`;
+export const committedTopic = (key: string) => key.slice(key.indexOf('\u0000') + 1);
 
-/** Each group's committed offsets on the given topics' partitions only. */
-async function committedOffsets(
+/** Each group's committed offsets on the given topics' partitions only, or on every topic when null. */
+export async function committedOffsets(
   admin: Admin,
   groups: readonly GroupListing[],
-  topics: readonly TopicMeta[],
+  topics: readonly TopicMeta[] | null,
 ): Promise<Map<string, Committed>> {
-  const request = topics.map((t) => ({ name: t.name, partitionIndexes: t.partitions.map((p) => p.id) }));
+  const request =
+    topics?.map((t) => ({ name: t.name, partitionIndexes: t.partitions.map((p) => p.id) })) ?? null;
   const answer = await admin.listConsumerGroupOffsets({
     groups: groups.map((g) => ({ groupId: g.id, topics: request })),
   });
@@ -63,7 +65,7 @@ async function committedOffsets(
     for (const t of group.topics) {
       for (const p of t.partitions) {
         if (p.committedOffset < 0n) continue;
-        offsets.set(key(t.name, p.partitionIndex), {
+        offsets.set(committedKey(t.name, p.partitionIndex), {
           offset: Number(p.committedOffset),
           metadata: p.metadata ?? null,
         });
@@ -74,7 +76,8 @@ async function committedOffsets(
   return byGroup;
 }
 
-function toConsumerGroup(
+/** A described group with its offsets and lag on the `asked` topics (member assignments elsewhere are left out). */
+export function toConsumerGroup(
   group: DescribedGroup,
   committed: Committed,
   ends: OffsetTable,
@@ -87,7 +90,8 @@ function toConsumerGroup(
     positions.set(k, { topic, partition: Number(partition) });
   }
   for (const m of group.members) {
-    for (const a of m.assignments ?? []) if (asked.has(a.topic)) positions.set(key(a.topic, a.partition), a);
+    for (const a of m.assignments ?? [])
+      if (asked.has(a.topic)) positions.set(committedKey(a.topic, a.partition), a);
   }
   const offsets: GroupOffset[] = [...positions]
     .map(([k, { topic, partition }]) => {

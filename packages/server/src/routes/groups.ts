@@ -1,12 +1,42 @@
-import { ClusterParams, ConsumerGroupList, GroupsForTopicsQuery } from '@console/contract';
+import {
+  AccessControlList,
+  ClusterParams,
+  ConsumerGroup,
+  ConsumerGroupList,
+  GroupList,
+  GroupListQuery,
+  GroupMember,
+  GroupOffset,
+  GroupOffsetsStartQuery,
+  GroupParams,
+  GroupsForTopicsQuery,
+  GroupTopicParams,
+  OffsetPreview,
+  OffsetUpdate,
+  OffsetUpdateQuery,
+  TimeOffsetList,
+} from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { groupService } from '../kafka/group-service.ts';
 import type { Services } from '../services.ts';
 
 const tags = ['group'];
 
-export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
-  const groups = groupService(kafka);
+export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
+  const groups = groupService(config, kafka);
+
+  app.get(
+    '/api/:cluster/group',
+    { schema: { tags, params: ClusterParams, querystring: GroupListQuery, response: { 200: GroupList } } },
+    (req) =>
+      groups.list(
+        req.params.cluster,
+        req.query,
+        req.url,
+        req.permissions.allow('CONSUMER_GROUP', 'READ', req.params.cluster),
+      ),
+  );
 
   app.get(
     '/api/:cluster/group/topics',
@@ -26,5 +56,82 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka 
         await groups.forTopics(req.params.cluster, req.query.topics, req.query.groupsListView),
         (g) => g.id,
       ),
+  );
+
+  app.get(
+    '/api/:cluster/group/:group',
+    { schema: { tags, params: GroupParams, response: { 200: ConsumerGroup } } },
+    (req) => groups.describe(req.params.cluster, req.params.group),
+  );
+
+  app.delete(
+    '/api/:cluster/group/:group',
+    { schema: { tags, params: GroupParams, description: '204; 409 while the group has members' } },
+    async (req, reply) => {
+      await groups.delete(req.params.cluster, req.params.group);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/:cluster/group/:group/members',
+    { schema: { tags, params: GroupParams, response: { 200: z.array(GroupMember) } } },
+    (req) => groups.members(req.params.cluster, req.params.group),
+  );
+
+  app.get(
+    '/api/:cluster/group/:group/offsets',
+    { schema: { tags, params: GroupParams, response: { 200: z.array(GroupOffset) } } },
+    (req) => groups.offsets(req.params.cluster, req.params.group),
+  );
+
+  app.post(
+    '/api/:cluster/group/:group/offsets',
+    {
+      schema: {
+        tags,
+        params: GroupParams,
+        querystring: OffsetUpdateQuery,
+        body: OffsetUpdate,
+        response: { 200: OffsetPreview, 204: z.void() },
+        description:
+          'Commits the offsets (204); 409 while the group has active members. `dryRun=true` answers the preview (current and new offset, lag before and after per partition) and commits nothing.',
+      },
+    },
+    async (req, reply) => {
+      const { cluster, group } = req.params;
+      const rows = await groups.updateOffsets(cluster, group, req.body, req.query.dryRun);
+      return req.query.dryRun ? rows : reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/:cluster/group/:group/offsets/start',
+    {
+      schema: {
+        tags,
+        params: GroupParams,
+        querystring: GroupOffsetsStartQuery,
+        response: { 200: TimeOffsetList },
+      },
+    },
+    (req) => groups.offsetsAt(req.params.cluster, req.params.group, req.query.timestamp),
+  );
+
+  app.delete(
+    '/api/:cluster/group/:group/topic/:topic',
+    {
+      schema: { tags, params: GroupTopicParams, description: '204; 409 while the group consumes the topic' },
+    },
+    async (req, reply) => {
+      await groups.deleteTopicOffsets(req.params.cluster, req.params.group, req.params.topic);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/:cluster/group/:group/acls',
+    { schema: { tags, params: GroupParams, response: { 200: AccessControlList } } },
+    (req) => groups.acls(req.params.cluster, req.params.group),
   );
 };
