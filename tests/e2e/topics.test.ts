@@ -140,7 +140,7 @@ describe('the topic page', () => {
     await page.goto(`${app.url}/ui/local/topic?search=${first}`);
     await rowOf(topicTable(), first).getByRole('link', { name: first }).click();
     await page.waitForURL(new RegExp(`/topic/${first}/data$`));
-    await page.getByText('Topic data').waitFor();
+    await page.getByRole('table', { name: 'Records' }).waitFor();
 
     await page.getByRole('tab', { name: 'Partitions' }).click();
     const partitions = page.getByRole('table', { name: 'Partitions' });

@@ -55,7 +55,8 @@ function parseJson(text: string, path: string): unknown {
   }
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The server's error envelope as an ApiError; a body that is not one keeps the status text. */
+export async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
     body = await response.json();

@@ -11,6 +11,7 @@ export const storageKeys = {
   roles: 'roles',
   version: 'version',
   topicListSearch: 'topicListSearch',
+  produceToTopicValues: 'produceToTopicValues',
 } as const;
 
 type Area = 'local' | 'session';

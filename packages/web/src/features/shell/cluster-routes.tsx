@@ -5,6 +5,8 @@ import { decodeBase64Utf8 } from '../../lib/base64';
 import { NodeListPage } from '../nodes/node-list-page';
 import { NodePage } from '../nodes/node-page';
 import { PlaceholderPage } from '../placeholder/placeholder-page';
+import { CopyPage } from '../records/copy-page';
+import { ProducePage } from '../records/produce-page';
 import { SettingsPage } from '../settings/settings-page';
 import { CreateTopicPage } from '../topics/create-topic-page';
 import { IncreasePartitionsPage } from '../topics/increase-partitions-page';
@@ -26,7 +28,7 @@ const screens: ScreenRoute[] = [
   {
     path: 'topic/:topicId/produce',
     need: ['TOPIC_DATA', 'CREATE'],
-    element: soon((p) => `Produce to ${p.topicId}`, 'Produce to topic'),
+    element: <ProducePage />,
   },
   {
     path: 'topic/:topicId/increasepartition',
@@ -36,7 +38,7 @@ const screens: ScreenRoute[] = [
   {
     path: 'topic/:topicId/copy',
     need: ['TOPIC_DATA', 'CREATE'],
-    element: soon((p) => `Copy topic ${p.topicId} from cluster ${p.clusterId}`, 'Copy topic'),
+    element: <CopyPage />,
   },
   {
     path: 'topic/:topicId/:tab?',

@@ -1,7 +1,7 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { UrlTabs } from '../../components/tabs/url-tabs';
-import { NotBuilt } from '../placeholder/placeholder-page';
+import { TopicDataTab } from '../records/topic-data-tab';
 import { Page } from '../shell/page';
 import { TopicAclsTab } from './topic-acls-tab';
 import { TopicActions } from './topic-actions';
@@ -13,7 +13,7 @@ import { topicPaths } from './topic-paths';
 import { type TopicTab, topicTab, topicTabs } from './topic-tab';
 import './topics.css';
 
-/** Spec part 1 §2 Topic page; the Data tab arrives with the topic data screens. */
+/** Spec part 1 §2 Topic page. */
 export function TopicPage() {
   const { topicId = '', tab } = useParams();
   const { cluster } = useClusterScope();
@@ -40,7 +40,7 @@ export function TopicPage() {
 function TabContent({ tab, cluster, topic }: { tab: TopicTab; cluster: string; topic: string }) {
   switch (tab) {
     case 'data':
-      return <NotBuilt screen="Topic data" />;
+      return <TopicDataTab cluster={cluster} topic={topic} />;
     case 'partitions':
       return <TopicPartitionsTab cluster={cluster} topic={topic} />;
     case 'groups':

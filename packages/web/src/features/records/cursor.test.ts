@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { cursorOfUri, cursorToStartOffsets, startOffsetsToCursor } from './cursor';
+
+describe('record cursors', () => {
+  it('takes the cursor out of the next-page URI', () => {
+    expect(cursorOfUri('/api/local/topic/t/data?after=0-49_1-12&partition=All&sort=OLDEST')).toBe(
+      '0-49_1-12',
+    );
+    expect(cursorOfUri('/api/local/topic/t/data?sort=OLDEST')).toBeUndefined();
+    expect(cursorOfUri(undefined)).toBeUndefined();
+  });
+
+  it('turns start offsets into a cursor that resumes exactly there, both ways', () => {
+    expect(startOffsetsToCursor({ 1: 5, 0: 0 }, 'OLDEST')).toBe('0--1_1-4');
+    expect(startOffsetsToCursor({ 2: 10 }, 'NEWEST')).toBe('2-11');
+    expect(startOffsetsToCursor({}, 'OLDEST')).toBeUndefined();
+  });
+
+  it('reads the start offsets back from a cursor', () => {
+    expect(cursorToStartOffsets('0--1_1-4', 'OLDEST')).toEqual({ 0: 0, 1: 5 });
+    expect(cursorToStartOffsets('2-11', 'NEWEST')).toEqual({ 2: 10 });
+    expect(cursorToStartOffsets(undefined, 'NEWEST')).toEqual({});
+  });
+});

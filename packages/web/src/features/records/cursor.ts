@@ -1,0 +1,40 @@
+import type { Sort } from './data-url';
+
+/** Per partition, the offset typed in the Offsets form: where reading starts. */
+export type StartOffsets = Record<number, number>;
+
+/** The `after` value of the page answer's next-page URI (contract §3.4.1). */
+export function cursorOfUri(uri: string | undefined): string | undefined {
+  if (!uri) return undefined;
+  const query = uri.slice(uri.indexOf('?') + 1);
+  return new URLSearchParams(query).get('after') ?? undefined;
+}
+
+function parsePairs(cursor: string | undefined): [number, number][] {
+  if (!cursor) return [];
+  return cursor.split('_').flatMap((pair) => {
+    const match = /^(\d+)-(-?\d+)$/.exec(pair);
+    return match ? [[Number(match[1]), Number(match[2])] as [number, number]] : [];
+  });
+}
+
+/**
+ * The cursor says "last offset read": Oldest goes on at offset + 1, Newest below the offset. So starting
+ * at offset o means `p-(o-1)` for Oldest and `p-(o+1)` for Newest.
+ */
+export function startOffsetsToCursor(offsets: StartOffsets, sort: Sort): string | undefined {
+  const step = sort === 'OLDEST' ? -1 : 1;
+  const pairs = Object.entries(offsets)
+    .map(([partition, offset]) => [Number(partition), offset] as const)
+    .sort(([a], [b]) => a - b)
+    .map(([partition, offset]) => `${partition}-${offset + step}`);
+  return pairs.length ? pairs.join('_') : undefined;
+}
+
+/** The inverse, to show in the Offsets form where the current page starts. */
+export function cursorToStartOffsets(cursor: string | undefined, sort: Sort): StartOffsets {
+  const step = sort === 'OLDEST' ? 1 : -1;
+  return Object.fromEntries(
+    parsePairs(cursor).map(([partition, offset]) => [partition, Math.max(0, offset + step)]),
+  );
+}

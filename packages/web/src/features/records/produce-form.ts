@@ -1,0 +1,109 @@
+import type { ProduceBody } from '@console/contract';
+import { z } from 'zod';
+import { formatOffsetIso } from '../../components/date-time-picker/date-format';
+
+export type HeaderRow = { key: string; value: string };
+
+export type ProduceValues = {
+  partition: string;
+  keySchema: string;
+  key: string;
+  headers: HeaderRow[];
+  valueSchema: string;
+  value: string;
+  timestamp: Date;
+  multiMessage: boolean;
+  keyValueSeparator: string;
+  tombstone: boolean;
+};
+export type ProduceField = keyof ProduceValues;
+
+/** Spec part 2 §5 Produce; multi message needs the separator on every line, the server's rule too. */
+export const ProduceForm = z
+  .object({
+    partition: z.string(),
+    keySchema: z.string(),
+    key: z.string(),
+    headers: z.array(
+      z.object({
+        key: z.string().min(1, 'Header key is required'),
+        value: z.string().min(1, 'Header value is required'),
+      }),
+    ),
+    valueSchema: z.string(),
+    value: z.string(),
+    timestamp: z.date({ error: 'Timestamp is required' }),
+    multiMessage: z.boolean(),
+    keyValueSeparator: z.string(),
+    tombstone: z.boolean(),
+  })
+  .superRefine((form, ctx) => {
+    if (!form.multiMessage) return;
+    if (form.keyValueSeparator.length < 1) {
+      ctx.addIssue({ code: 'custom', path: ['keyValueSeparator'], message: 'Separator is required' });
+      return;
+    }
+    const lines = form.value.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+    if (lines.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: 'Value needs one key, separator and value per line',
+      });
+    }
+    const bad = lines.findIndex((line) => !line.includes(form.keyValueSeparator));
+    if (bad >= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: `Line ${bad + 1} has no separator '${form.keyValueSeparator}'`,
+      });
+    }
+  });
+
+export function initialProduceValues(topic: string, subjects: readonly string[]): ProduceValues {
+  return {
+    partition: '',
+    keySchema: keySubjects(subjects).includes(`${topic}-key`) ? `${topic}-key` : '',
+    key: '',
+    headers: [],
+    valueSchema: valueSubjects(subjects).includes(`${topic}-value`) ? `${topic}-value` : '',
+    value: '',
+    timestamp: new Date(),
+    multiMessage: false,
+    keyValueSeparator: ':',
+    tombstone: false,
+  };
+}
+
+/** The key list leaves out value subjects, the value list key subjects (spec part 2 §5). */
+export const keySubjects = (subjects: readonly string[]) => subjects.filter((s) => !s.includes('-value'));
+export const valueSubjects = (subjects: readonly string[]) => subjects.filter((s) => !s.includes('-key'));
+
+/** Spec part 2 §3 Produce payload. A tombstone sends a null value; multi message sends no key. */
+export function toProduceBody(form: ProduceValues): ProduceBody {
+  return {
+    partition: form.partition === '' ? null : Number(form.partition),
+    key: form.multiMessage ? null : form.key,
+    value: form.tombstone ? null : form.value,
+    timestamp: formatOffsetIso(form.timestamp),
+    headers: form.headers,
+    keySchema: form.keySchema || null,
+    valueSchema: form.tombstone ? null : form.valueSchema || null,
+    multiMessage: form.multiMessage,
+    keyValueSeparator: form.multiMessage ? form.keyValueSeparator : null,
+  };
+}
+
+/** A 400's fields (`body.value`, `body.headers.0.key`) mapped onto the form's fields. */
+export function serverFieldErrors(
+  fields: readonly { field: string; message: string }[] | undefined,
+): Partial<Record<ProduceField, string>> {
+  const errors: Partial<Record<ProduceField, string>> = {};
+  const known = new Set<string>(Object.keys(initialProduceValues('', [])));
+  for (const { field, message } of fields ?? []) {
+    const name = field.replace(/^body\./, '').split('.')[0] ?? '';
+    if (known.has(name) && !(name in errors)) errors[name as ProduceField] = message;
+  }
+  return errors;
+}

@@ -1,0 +1,43 @@
+import type { DataRecord, DateTimeFormat } from '@console/contract';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { AnyColumnDef } from '../../components/data-table/types';
+import { RecordHeadersCell, RecordKeyCell, RecordTimeCell, RecordValueCell } from './record-cells';
+import { SchemaBadge } from './schema-badge';
+
+const column = createColumnHelper<DataRecord>();
+
+export const recordId = (record: DataRecord) => `${record.partition}-${record.offset}`;
+
+/** Spec part 1 §2 Data table: Key, Value, Date, Partition, Offset, Headers, Schema. */
+export function recordColumns(topic: string, format: DateTimeFormat): AnyColumnDef<DataRecord>[] {
+  return [
+    column.accessor('key', { header: 'Key', cell: ({ row }) => <RecordKeyCell record={row.original} /> }),
+    column.accessor('value', {
+      header: 'Value',
+      cell: ({ row }) => <RecordValueCell record={row.original} />,
+    }),
+    column.accessor('timestamp', {
+      header: 'Date',
+      cell: ({ getValue }) => <RecordTimeCell value={getValue()} format={format} />,
+    }),
+    column.accessor('partition', { header: 'Partition', meta: { align: 'end', shrink: true } }),
+    column.accessor('offset', { header: 'Offset', meta: { align: 'end', shrink: true } }),
+    column.accessor('headers', {
+      header: 'Headers',
+      cell: ({ getValue }) => <RecordHeadersCell headers={getValue()} />,
+    }),
+    column.display({
+      id: 'schema',
+      header: 'Schema',
+      cell: ({ row }) => {
+        const { keySchemaId, valueSchemaId } = row.original;
+        return (
+          <span className="badges">
+            {keySchemaId && <SchemaBadge kind="Key" id={keySchemaId} topic={topic} />}
+            {valueSchemaId && <SchemaBadge kind="Value" id={valueSchemaId} topic={topic} />}
+          </span>
+        );
+      },
+    }),
+  ];
+}

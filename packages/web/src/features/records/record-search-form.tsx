@@ -1,0 +1,101 @@
+import { SEARCH_FIELDS, type SearchField } from '@console/contract';
+import { useState } from 'react';
+import {
+  formatSearchFilter,
+  type MatchType,
+  matchTypes,
+  parseSearchFilter,
+  type SearchFilters,
+} from './search-filter';
+
+const labels: Record<SearchField, string> = {
+  searchByKey: 'Key',
+  searchByValue: 'Value',
+  searchByHeaderKey: 'Header key',
+  searchByHeaderValue: 'Header value',
+  searchByKeySubject: 'Key subject',
+  searchByValueSubject: 'Value subject',
+};
+
+type Props = {
+  /** The filters in the address, `text_TYPE` each. */
+  current: Record<SearchField, string | undefined>;
+  searching: boolean;
+  onSearch: (filters: Record<SearchField, string | undefined>) => void;
+  onStop: () => void;
+  onClear: () => void;
+};
+
+const fromAddress = (current: Props['current']): SearchFilters =>
+  Object.fromEntries(SEARCH_FIELDS.map((f) => [f, parseSearchFilter(current[f])])) as SearchFilters;
+
+/**
+ * Spec part 1 §2 Search: six fields with Contains / Not Contains / Equals, then Search, Stop, Clear.
+ * Whitespace splits a text into patterns unless it is in double quotes (spec part 1 §5).
+ */
+export function RecordSearchForm({ current, searching, onSearch, onStop, onClear }: Props) {
+  const [filters, setFilters] = useState(() => fromAddress(current));
+  const set = (field: SearchField, change: Partial<{ text: string; type: MatchType }>) =>
+    setFilters({ ...filters, [field]: { ...filters[field], ...change } });
+
+  return (
+    <form
+      className="panel record-search"
+      aria-label="Search records"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(
+          Object.fromEntries(
+            SEARCH_FIELDS.map((f) => [f, formatSearchFilter(filters[f])]),
+          ) as Props['current'],
+        );
+      }}
+    >
+      <div className="record-search__fields">
+        {SEARCH_FIELDS.map((field) => (
+          <div key={field} className="record-search__field">
+            <label htmlFor={`search-${field}`}>{labels[field]}</label>
+            <input
+              id={`search-${field}`}
+              className="input"
+              type="search"
+              placeholder={`Search in ${labels[field].toLowerCase()}`}
+              value={filters[field].text}
+              onChange={(event) => set(field, { text: event.target.value })}
+            />
+            <select
+              className="select"
+              aria-label={`${labels[field]} match`}
+              value={filters[field].type}
+              onChange={(event) => set(field, { type: event.target.value as MatchType })}
+            >
+              {matchTypes.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+      </div>
+      <div className="record-search__actions">
+        <button type="submit" className="btn btn--primary">
+          Search
+        </button>
+        <button type="button" className="btn" disabled={!searching} onClick={onStop}>
+          Stop
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            setFilters(fromAddress({} as Props['current']));
+            onClear();
+          }}
+        >
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

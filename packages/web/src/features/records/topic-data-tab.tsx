@@ -1,0 +1,153 @@
+import type { DataRecord, DateTimeFormat } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { routerBasename } from '../../api/deployment';
+import { useCan } from '../../auth/cluster-context';
+import { useToasts } from '../../components/toasts/toast-context';
+import { copyText } from '../../lib/clipboard';
+import { uiOptionsQuery } from '../clusters/api';
+import { topicConfigsQuery, topicPartitionsQuery } from '../topics/api';
+import { topicPaths } from '../topics/topic-paths';
+import { downloadUrl } from './api';
+import { DataFilterBar } from './data-filter-bar';
+import { dataUrl, filtersQuery, hasSearch, parseDataUrl, searchFields, withFilters } from './data-url';
+import { DeleteRecordDialog } from './delete-record-dialog';
+import { DownloadDialog } from './download-dialog';
+import { saveCopiedRecord } from './produce-values';
+import { saveText, saveUrl } from './record-export';
+import { RecordSearchForm } from './record-search-form';
+import { RecordTable } from './record-table';
+import { SearchProgress } from './search-progress';
+import { useRecordRows } from './use-record-rows';
+import './records.css';
+
+type Props = { cluster: string; topic: string };
+
+/** Spec part 1 §2 Data tab: the address holds every filter, so back restores them and searches again. */
+export function TopicDataTab({ cluster, topic }: Props) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const toasts = useToasts();
+  const state = parseDataUrl(params);
+  const options = useQuery(uiOptionsQuery(cluster));
+  const sort = state.sort ?? options.data?.topicData.sort ?? 'OLDEST';
+  const [chosenFormat, setFormat] = useState<DateTimeFormat | null>(null);
+  const format = chosenFormat ?? options.data?.topicData.dateTimeFormat ?? 'RELATIVE';
+  const partitions = useQuery(topicPartitionsQuery(cluster, topic));
+  const partitionIds = useMemo(() => (partitions.data ?? []).map((p) => p.id), [partitions.data]);
+  const canDelete = useCan('TOPIC_DATA', 'DELETE');
+  const canProduce = useCan('TOPIC_DATA', 'CREATE');
+  const canReadConfigs = useCan('TOPIC', 'READ_CONFIG');
+  const configs = useQuery({
+    ...topicConfigsQuery(cluster, topic),
+    enabled: canDelete && canReadConfigs && hasSearch(state),
+  });
+  const compacted = (configs.data?.find((c) => c.name === 'cleanup.policy')?.value ?? '').includes('compact');
+  const rows = useRecordRows(cluster, topic, state, sort, compacted, options.isSuccess);
+  const [toDelete, setToDelete] = useState<DataRecord | null>(null);
+  const [downloading, setDownloading] = useState(false);
+
+  const dataPath = topicPaths.topic(cluster, topic, 'data');
+  const singleParams = (r: DataRecord) =>
+    dataUrl({ single: true, partition: r.partition, offset: r.offset }).toString();
+  const actions = {
+    share: async (record: DataRecord) => {
+      await copyText(`${window.location.origin}${routerBasename}${dataPath}?${singleParams(record)}`);
+      toasts.success('Message url is copied to your clipboard!');
+      navigate(`${dataPath}?${singleParams(record)}`);
+    },
+    copy: async (record: DataRecord) => {
+      if (canProduce) {
+        saveCopiedRecord(topic, record);
+        navigate(topicPaths.produce(cluster, topic));
+        return;
+      }
+      await copyText(JSON.stringify(record, null, 2));
+      toasts.success('Message is copied to your clipboard!');
+    },
+    ...(state.single
+      ? {
+          download: (record: DataRecord) =>
+            saveText(record.value ?? '', `${topic}-${record.partition}-${record.offset}.txt`, 'text/plain'),
+        }
+      : {}),
+    ...(canDelete && rows.canDeleteRecords ? { delete: setToDelete } : {}),
+  };
+
+  const go = (change: Parameters<typeof withFilters>[1]) => setParams(dataUrl(withFilters(state, change)));
+
+  return (
+    <div className="topic-data">
+      <DataFilterBar
+        state={state}
+        sort={sort}
+        partitions={partitionIds}
+        format={format}
+        onFormat={setFormat}
+        onChange={go}
+        onDownload={() => setDownloading(true)}
+      />
+      <RecordSearchForm
+        key={`search?${params}`}
+        current={searchFields(state)}
+        searching={rows.search?.running ?? false}
+        onSearch={(filters) => go(filters)}
+        onStop={rows.stop}
+        onClear={() => setParams(new URLSearchParams())}
+      />
+      {rows.search && <SearchProgress {...rows.search} found={rows.records?.length ?? 0} />}
+      {state.single && (
+        <p className="single-record">
+          Showing the record at partition {state.partition}, offset {state.offset}.{' '}
+          <Link to={dataPath}>Show all records</Link>
+        </p>
+      )}
+      <RecordTable
+        key={`table?${params}`}
+        topic={topic}
+        records={rows.records}
+        loading={rows.loading}
+        failed={rows.failed}
+        format={format}
+        actions={actions}
+      />
+      {!state.single && (
+        <div className="record-pager">
+          <button
+            type="button"
+            className="btn"
+            disabled={state.after === undefined}
+            onClick={() => setParams(dataUrl({ ...state, after: undefined }))}
+          >
+            First page
+          </button>
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={rows.next === undefined}
+            onClick={() => setParams(dataUrl({ ...state, after: rows.next }))}
+          >
+            Next page
+          </button>
+        </div>
+      )}
+      <DeleteRecordDialog
+        cluster={cluster}
+        topic={topic}
+        record={toDelete}
+        onClose={() => setToDelete(null)}
+      />
+      <DownloadDialog
+        open={downloading}
+        onClose={() => setDownloading(false)}
+        onDownload={(fileFormat) =>
+          saveUrl(
+            downloadUrl(cluster, topic, filtersQuery(state, sort), fileFormat),
+            `${topic}.${fileFormat}`,
+          )
+        }
+      />
+    </div>
+  );
+}
