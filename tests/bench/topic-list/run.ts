@@ -20,6 +20,7 @@ import { loadConfig } from '../../../packages/server/src/config/load.ts';
 import { readMetadata } from '../../../packages/server/src/kafka/metadata.ts';
 import { consoleConfigFile } from '../../stack/paths.ts';
 import { launchBrowser } from '../../support/browser.ts';
+import { markdownTable } from '../markdown.ts';
 import { partitionBudget } from './broker-limits.ts';
 import { type Latency, latency } from './stats.ts';
 
@@ -253,13 +254,6 @@ const header = [
   'all-topic Metadata p95',
   'browser list shown p50',
 ];
-/** A table padded as the repository's formatter writes it, so a fresh result passes `pnpm lint`. */
-function markdownTable(rows: string[][]): string[] {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  const [head, ...body] = rows;
-  return [line(head ?? []), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)];
-}
 writeFileSync(
   join(resultsDir, 'topic-list.md'),
   [

@@ -9,8 +9,16 @@ import {
 import { send } from './protocol.ts';
 import { byName } from './topic-naming.ts';
 
-/** A group as listed: classic (the consumer protocol, or none for offsets-only groups) or KIP-848. */
-export type GroupListing = { id: string; kind: 'classic' | 'consumer' };
+/**
+ * A group as listed: classic (the consumer protocol, or none for offsets-only groups) or KIP-848, with the
+ * state and protocol type the listing gives (absent for an id looked up directly).
+ */
+export type GroupListing = {
+  id: string;
+  kind: 'classic' | 'consumer';
+  state?: GroupState;
+  protocolType?: string;
+};
 
 /** A described group, before offsets are attached. */
 export type DescribedGroup = {
@@ -30,10 +38,11 @@ export type DescribedGroup = {
 export async function listConsumerGroups(admin: Admin): Promise<GroupListing[]> {
   const groups = await admin.listGroups({ types: ['classic', 'consumer'] });
   return [...groups.values()].flatMap((g): GroupListing[] => {
-    if (g.groupType === 'consumer') return [{ id: g.id, kind: 'consumer' }];
+    const state = groupState(g.state);
+    if (g.groupType === 'consumer') return [{ id: g.id, kind: 'consumer', state }];
     const classic = (g.groupType ?? 'classic') === 'classic';
     return classic && (g.protocolType === 'consumer' || g.protocolType === '')
-      ? [{ id: g.id, kind: 'classic' }]
+      ? [{ id: g.id, kind: 'classic', state, protocolType: g.protocolType }]
       : [];
   });
 }
@@ -85,9 +94,23 @@ export async function describeConsumerGroups(
     keys: groups.map((g) => g.id),
   });
   const batches = new Map<string, { coordinator: Node; kind: GroupListing['kind']; ids: string[] }>();
-  const kinds = new Map(groups.map((g) => [g.id, g.kind]));
+  const listed = new Map(groups.map((g) => [g.id, g]));
+  // A classic group listed EMPTY has no members to describe: its listing says all there is. At 5,000
+  // offsets-only groups this spares describing them all (most of a topic's groups tab).
+  const idle: DescribedGroup[] = [];
   for (const c of coordinators) {
-    const kind = kinds.get(c.key) ?? 'classic';
+    const listing = listed.get(c.key);
+    const kind = listing?.kind ?? 'classic';
+    if (kind === 'classic' && listing?.state === 'EMPTY' && listing.protocolType !== undefined) {
+      idle.push({
+        id: c.key,
+        simpleConsumerGroup: listing.protocolType === '',
+        state: 'EMPTY',
+        coordinator: { id: c.nodeId, host: c.host, port: c.port },
+        members: [],
+      });
+      continue;
+    }
     const batchKey = `${c.nodeId}/${kind}`;
     const batch = batches.get(batchKey) ?? {
       coordinator: { id: c.nodeId, host: c.host, port: c.port },
@@ -102,7 +125,7 @@ export async function describeConsumerGroups(
       b.kind === 'classic' ? describeClassic(admin, b) : describeConsumer(admin, b),
     ),
   );
-  return described.flat();
+  return [...idle, ...described.flat()];
 }
 
 type Batch = { coordinator: Node; ids: string[] };
