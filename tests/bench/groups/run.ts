@@ -162,9 +162,10 @@ writeFileSync(
     'Where the time goes: the list page lists every group id (one ListGroups), filters and sorts them, then',
     "describes only the page's groups: one DescribeGroups and one OffsetFetch per coordinator for all of",
     "them, one Metadata request and one ListOffsets exchange per leader for their topics. The topic's groups",
-    'tab must find which of all groups read the topic: it describes every group with members (one DescribeGroups per',
-    'coordinator, batched; an EMPTY one is known from the listing) and fetches every group's offsets on that topic
-only (one OffsetFetch per coordinator), then answers the 2,000 readers with their offsets and lag.',
+    'tab must find which of all groups read the topic: it describes every group with members (one',
+    'DescribeGroups per coordinator, batched; an EMPTY one is known from the listing) and fetches every',
+    "group's offsets on that topic only (one OffsetFetch per coordinator), then answers the readers with",
+    'their offsets and lag.',
     '',
     '```json',
     JSON.stringify(result, null, 2),
