@@ -117,6 +117,36 @@ results.topicRouteAfterRestart = (await get(`/api/local/topic/${topic}`)).status
 results.searchAfterRestart = await search();
 log(`broker back: ${JSON.stringify(results.searchAfterRestart)}`);
 
+// The broker again, under a live tail: the stream ends with `tailError`, and a new tail works after.
+const tailPath = `/api/local/tail/sse?topics=${topic}`;
+async function tail(during?: () => void) {
+  const started = performance.now();
+  const res = await fetch(`${url}${tailPath}`);
+  let last: SseMessage | undefined;
+  let killedAt: number | undefined;
+  for await (const message of sseMessages(res)) {
+    last = message;
+    if (!during) break; // the first event: the tail started
+    if (killedAt === undefined) {
+      during();
+      killedAt = performance.now();
+    }
+  }
+  const ended = performance.now();
+  return {
+    lastEvent: last?.event,
+    lastData: JSON.stringify(last?.data).slice(0, 200),
+    endedMsAfterKill: killedAt === undefined ? undefined : Math.round(ended - killedAt),
+    totalMs: Math.round(ended - started),
+  };
+}
+results.tailDuringKill = await tail(() => process.kill(pidOf('kafka'), 'SIGKILL'));
+log(`tail with the broker killed: ${JSON.stringify(results.tailDuringKill)}`);
+results.tailKafkaRestartMs = restart('kafka');
+results.tailReadyAgainAfterMs = await until('/ready', 200);
+results.tailAfterRestart = await tail();
+log(`tail after the restart: ${JSON.stringify(results.tailAfterRestart)}`);
+
 // Each HTTP upstream: only its own routes fail, with a message naming it; they recover on restart.
 const upstreams: [Component, string][] = [
   ['registry', '/api/local/schema'],
