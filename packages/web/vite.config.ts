@@ -5,7 +5,13 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   base: './',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Screens load lazily; this keeps modules running in source order across chunks, so zod-setup
+    // (jitless, for the CSP) still runs before any schema is built.
+    rolldownOptions: { output: { strictExecutionOrder: true } },
+  },
   server: {
     proxy: { '/api': process.env.CONSOLE_API_URL ?? 'http://localhost:8080' },
   },

@@ -22,6 +22,8 @@ const base = Date.UTC(2024, 0, 1, 12, 0, 0);
 
 const records = () => page.getByRole('table', { name: 'Records' });
 const rows = () => records().locator('tbody tr:not(.data-table__sub-row):not(.data-table__state-row)');
+/** The first page of a fresh tab loads its screen chunk too: allow more than the poll default. */
+const expectRows = (count: number) => expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(count);
 const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 const dataUrl = (topic: string, query = '') => `${app.url}/ui/local/topic/${topic}/data${query}`;
 const cellTexts = (column: number) =>
@@ -71,7 +73,7 @@ afterAll(async () => {
 describe('browsing records', () => {
   it('shows a page of records with every column, headers and the value as JSON', async () => {
     await page.goto(dataUrl(source));
-    await expect.poll(() => rows().count()).toBe(50);
+    await expectRows(50);
     const first = rows().first();
     expect(await first.textContent()).toContain('order-0');
     expect(await first.textContent()).toContain('{"id":0,"item":"book","price":10}');
@@ -87,23 +89,23 @@ describe('browsing records', () => {
 
   it('pages by cursor with no gap or repeat, and back restores the page', async () => {
     await page.goto(dataUrl(source, '?partition=0'));
-    await expect.poll(() => rows().count()).toBe(50);
+    await expectRows(50);
     const firstPage = await cellTexts(OFFSET);
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.waitForURL(/after=0-49/);
-    await expect.poll(() => rows().count()).toBe(10);
+    await expectRows(10);
     const secondPage = await cellTexts(OFFSET);
     expect([...firstPage, ...secondPage].map(Number)).toEqual(Array.from({ length: 60 }, (_, i) => i));
     await page.goBack();
-    await expect.poll(() => rows().count()).toBe(50);
+    await expectRows(50);
   });
 
   it('filters by partition, sort and start offset, all in the address', async () => {
     await page.goto(dataUrl(source));
-    await expect.poll(() => rows().count()).toBe(50);
+    await expectRows(50);
     await page.getByRole('combobox', { name: 'Partition' }).selectOption('1');
     await page.waitForURL(/partition=1/);
-    await expect.poll(() => rows().count()).toBe(5);
+    await expectRows(5);
     expect(new Set(await cellTexts(PARTITION))).toEqual(new Set(['1']));
 
     await page.getByRole('combobox', { name: 'Sort' }).selectOption('NEWEST');
@@ -122,13 +124,13 @@ describe('browsing records', () => {
 describe('searching records', () => {
   it('streams the matches with progress to 100.00% and keeps the filter in the address', async () => {
     await page.goto(dataUrl(source));
-    await expect.poll(() => rows().count()).toBe(50);
+    await expectRows(50);
     await page.getByRole('searchbox', { name: 'Value', exact: true }).fill('needle');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/searchByValue=needle_C/);
     const progress = page.getByRole('progressbar', { name: 'Search progress' });
     await expect.poll(() => progress.getAttribute('aria-valuetext')).toBe('100.00%');
-    await expect.poll(() => rows().count()).toBe(5);
+    await expectRows(5);
     expect(await page.getByText('5 found').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Stop' }).isDisabled()).toBe(true);
     await screenshot(page, 'records-search');
@@ -140,10 +142,10 @@ describe('searching records', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('searchByKey') === 'order needle_N');
     await expect.poll(() => progress.getAttribute('aria-valuetext')).toBe('100.00%');
-    await expect.poll(() => rows().count()).toBe(0);
+    await expectRows(0);
     await page.getByRole('button', { name: 'Clear' }).click();
     await page.waitForURL((url) => url.search === '');
-    await expect.poll(() => rows().count()).toBe(50);
+    await expectRows(50);
     expect(await page.getByRole('searchbox', { name: 'Key', exact: true }).inputValue()).toBe('');
   });
 
@@ -166,7 +168,7 @@ describe('searching records', () => {
 describe('single records', () => {
   it('shares a record: the link opens that record alone, with its download', async () => {
     await page.goto(dataUrl(source, '?partition=1'));
-    await expect.poll(() => rows().count()).toBe(5);
+    await expectRows(5);
     await rows().nth(3).getByRole('button', { name: 'Share' }).click();
     await toast('Message url is copied to your clipboard!').waitFor();
     await page.waitForURL((url) => url.searchParams.get('single') === 'true');
@@ -183,7 +185,7 @@ describe('single records', () => {
 
   it('downloads the query result as JSON and selected rows as CSV', async () => {
     await page.goto(dataUrl(source, '?partition=1'));
-    await expect.poll(() => rows().count()).toBe(5);
+    await expectRows(5);
     await page.getByRole('button', { name: 'Download query result' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('can be slow and use much memory').waitFor();
@@ -210,17 +212,17 @@ describe('single records', () => {
 
   it('deletes a record of a compacted topic with a tombstone', async () => {
     await page.goto(dataUrl(compacted));
-    await expect.poll(() => rows().count()).toBe(2);
+    await expectRows(2);
     await rows().nth(1).getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('user-1').waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
     await toast("Record '0-1' will be deleted on compaction").waitFor();
-    await expect.poll(() => rows().count()).toBe(3);
+    await expectRows(3);
     expect(await rows().nth(2).textContent()).toContain('user-1');
     // A topic that is not compacted offers no row delete.
     await page.goto(dataUrl(source, '?partition=1'));
-    await expect.poll(() => rows().count()).toBe(5);
+    await expectRows(5);
     expect(await rows().first().getByRole('button', { name: 'Delete' }).count()).toBe(0);
   });
 });
@@ -281,7 +283,7 @@ describe('producing and copying', () => {
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await toast(`Copied 66 records to topic '${target}' successfully.`).waitFor();
     await page.waitForURL(new RegExp(`/topic/${target}/data$`));
-    await expect.poll(() => rows().count()).toBe(50);
+    await expectRows(50);
     const partitions = await (await fetch(`${app.url}/api/local/topic/${target}/partitions`)).json();
     expect(partitions.map((p: { lastOffset: number }) => p.lastOffset)).toEqual([60, 6]);
   });

@@ -59,7 +59,7 @@ export function RecordSearchForm({ current, searching, onSearch, onStop, onClear
               id={`search-${field}`}
               className="input"
               type="search"
-              placeholder={`Search in ${labels[field].toLowerCase()}`}
+              placeholder="Search"
               value={filters[field].text}
               onChange={(event) => set(field, { text: event.target.value })}
             />

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { LoadingScreen } from '../../components/loading-screen';
 import { SideMenu } from './side-menu';
 import { useMenuExpanded } from './use-menu-expanded';
 import './shell.css';
@@ -8,7 +9,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className={expanded ? 'app-shell' : 'app-shell app-shell--collapsed'}>
       <SideMenu expanded={expanded} onToggle={toggle} />
-      <div className="app-shell__main">{children}</div>
+      <div className="app-shell__main">
+        {/* Screens other than the landing list load on first visit (lazy-screens.tsx). */}
+        <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+      </div>
     </div>
   );
 }

@@ -5,13 +5,9 @@ import { decodeBase64Utf8 } from '../../lib/base64';
 import { NodeListPage } from '../nodes/node-list-page';
 import { NodePage } from '../nodes/node-page';
 import { PlaceholderPage } from '../placeholder/placeholder-page';
-import { CopyPage } from '../records/copy-page';
-import { ProducePage } from '../records/produce-page';
 import { SettingsPage } from '../settings/settings-page';
-import { CreateTopicPage } from '../topics/create-topic-page';
-import { IncreasePartitionsPage } from '../topics/increase-partitions-page';
 import { TopicListPage } from '../topics/topic-list-page';
-import { TopicPage } from '../topics/topic-page';
+import { CopyPage, CreateTopicPage, IncreasePartitionsPage, ProducePage, TopicPage } from './lazy-screens';
 import { ClusterLanding } from './role-redirect';
 
 type ScreenRoute = { path: string; need?: Need; element: ReactNode };

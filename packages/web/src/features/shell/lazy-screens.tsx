@@ -1,0 +1,16 @@
+import { lazy } from 'react';
+
+// The topic page and the record screens load on first visit, keeping them out of the initial
+// bundle; the Suspense boundary is in AppLayout. Small screens stay in it.
+
+export const TopicPage = lazy(() => import('../topics/topic-page').then((m) => ({ default: m.TopicPage })));
+export const CreateTopicPage = lazy(() =>
+  import('../topics/create-topic-page').then((m) => ({ default: m.CreateTopicPage })),
+);
+export const IncreasePartitionsPage = lazy(() =>
+  import('../topics/increase-partitions-page').then((m) => ({ default: m.IncreasePartitionsPage })),
+);
+export const ProducePage = lazy(() =>
+  import('../records/produce-page').then((m) => ({ default: m.ProducePage })),
+);
+export const CopyPage = lazy(() => import('../records/copy-page').then((m) => ({ default: m.CopyPage })));
