@@ -11,6 +11,12 @@ let app: RunningApp;
 let browser: Browser;
 let page: Page;
 const kafka = testKafka();
+const subjects: string[] = [];
+const registry = () => {
+  const url = process.env.SCHEMA_REGISTRY_URL;
+  if (!url) throw new Error('SCHEMA_REGISTRY_URL is not set');
+  return url;
+};
 const prefix = `e2e-records-${randomUUID().slice(0, 8)}`;
 const source = `${prefix}-orders`;
 const target = `${prefix}-copy`;
@@ -68,6 +74,11 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
   await kafka.cleanup();
+  for (const subject of subjects) {
+    const path = `${registry()}/subjects/${encodeURIComponent(subject)}`;
+    await fetch(path, { method: 'DELETE' });
+    await fetch(`${path}?permanent=true`, { method: 'DELETE' });
+  }
 });
 
 describe('browsing records', () => {
@@ -286,5 +297,35 @@ describe('producing and copying', () => {
     await expectRows(50);
     const partitions = await (await fetch(`${app.url}/api/local/topic/${target}/partitions`)).json();
     expect(partitions.map((p: { lastOffset: number }) => p.lastOffset)).toEqual([60, 6]);
+  });
+
+  it('preselects the value subject of the topic, encodes through the registry and links the badge', async () => {
+    const subject = `${source}-value`;
+    const schema = { type: 'object', properties: { made: { type: 'string' } }, required: ['made'] };
+    const res = await fetch(`${registry()}/subjects/${encodeURIComponent(subject)}/versions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/vnd.schemaregistry.v1+json' },
+      body: JSON.stringify({ schema: JSON.stringify(schema), schemaType: 'JSON' }),
+    });
+    expect(res.status).toBe(200);
+    subjects.push(subject);
+    const { id } = (await res.json()) as { id: number };
+
+    await page.goto(`${app.url}/ui/local/topic/${source}/produce`);
+    const valueSchema = page.getByRole('combobox', { name: 'Value schema' });
+    await expect.poll(() => valueSchema.inputValue(), { timeout: 15_000 }).toBe(subject);
+    expect(await page.getByRole('combobox', { name: 'Key schema' }).inputValue()).toBe('');
+    await page.getByRole('combobox', { name: 'Partition' }).selectOption('0');
+    await page.getByRole('textbox', { name: 'Value', exact: true }).fill('{"made":"with a schema"}');
+    await page.getByRole('button', { name: 'Produce' }).click();
+    await toast(`Produced to ${source}.`).waitFor();
+
+    await page.goto(dataUrl(source, '?partition=0&sort=NEWEST'));
+    const newest = rows().first();
+    await newest.getByText('{"made":"with a schema"}').waitFor();
+    const badge = newest.getByRole('link', { name: `Value: ${id}` });
+    await badge.waitFor();
+    expect(await badge.getAttribute('href')).toBe(`/ui/local/schema/details/${encodeURIComponent(subject)}`);
+    await screenshot(page, 'records-schema-badge');
   });
 });
