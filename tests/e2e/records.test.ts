@@ -328,4 +328,21 @@ describe('producing and copying', () => {
     expect(await badge.getAttribute('href')).toBe(`/ui/local/schema/details/${encodeURIComponent(subject)}`);
     await screenshot(page, 'records-schema-badge');
   });
+
+  it('copies a record into the produce form, reading the stored values once', async () => {
+    await page.goto(dataUrl(source, '?partition=1'));
+    await rows().first().getByText('needle-0').waitFor();
+    await rows().first().getByRole('button', { name: 'Copy' }).click();
+    await page.waitForURL(/\/produce$/);
+    const key = page.getByRole('textbox', { name: 'Key', exact: true });
+    await expect.poll(() => key.inputValue(), { timeout: 15_000 }).toBe('needle-0');
+    expect(await page.getByRole('textbox', { name: 'Value', exact: true }).inputValue()).toBe(
+      'a needle in the haystack 0',
+    );
+    expect(await page.evaluate(() => localStorage.getItem('produceToTopicValues'))).toBeNull();
+    await page.reload();
+    await page.getByRole('heading', { name: `Produce to ${source}` }).waitFor();
+    await page.getByRole('button', { name: 'Produce' }).waitFor();
+    expect(await key.inputValue()).toBe('');
+  });
 });
