@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TailBody, TailRecord } from '../../packages/contract/src/index.ts';
 import { fetchStats } from '../../packages/server/src/kafka/records/fetch.ts';
 import { tailStats } from '../../packages/server/src/kafka/records/tail.ts';
+import { TailHub } from '../../packages/server/src/kafka/records/tail-hub.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
 import { produceMany, sseMessages } from '../support/records.ts';
@@ -106,6 +107,26 @@ describe('GET /api/{cluster}/tail/sse', () => {
     const again = await resumed.until(4);
     resumed.close();
     expect(again.map((r) => r.offset)).toEqual([2, 3, 4, 5]);
+  });
+
+  it('serves many tails from one reader: a late tail resuming from `after` gets its records, the others no repeats', async () => {
+    const topic = await kafka.createTopic(1);
+    const first = await openTail(`topics=${topic}`);
+    await produceMany(topic, 3, (i) => ({ partition: 0, value: `one ${i}` }));
+    expect((await first.until(3)).map((r) => r.offset)).toEqual([0, 1, 2]);
+
+    const late = await openTail(`topics=${topic}&after=${encodeURIComponent(`${topic},0,0`)}`);
+    expect((await late.until(3)).map((r) => r.offset)).toEqual([0, 1, 2]);
+    await produceMany(topic, 2, (i) => ({ partition: 0, value: `two ${i}` }));
+    expect((await late.until(5)).map((r) => r.offset)).toEqual([0, 1, 2, 3, 4]);
+    expect((await first.until(5)).map((r) => r.offset)).toEqual([0, 1, 2, 3, 4]);
+
+    // Idle, five tails cost the broker what one does: one fetch per 0.5 s wait, not five.
+    const more = await Promise.all([1, 2, 3].map(() => openTail(`topics=${topic}`)));
+    const before = TailHub.fetches;
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(TailHub.fetches - before).toBeLessThanOrEqual(6);
+    for (const t of [first, late, ...more]) t.close();
   });
 
   it('refuses a topic the user may not read, names bad input, and answers 404 for a missing topic', async () => {

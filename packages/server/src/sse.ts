@@ -1,8 +1,16 @@
 import { once } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** One server-sent event: `event: <name>` and its JSON `data`. */
+/** One server-sent event: `event: <name>` and its JSON `data` (or JSON text made already: `RawJson`). */
 export type SseEvent = { event: string; data: unknown };
+
+/** Data already written as JSON text, e.g. assembled from pieces shared by many streams. */
+export class RawJson {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
 
 export type SseOptions = {
   /** The terminal event written when the stream fails; its message must be safe to show. */
@@ -46,7 +54,8 @@ export class SseStreams {
     const controller = new AbortController();
     const { signal } = controller;
     const raw = reply.raw;
-    const frame = (e: SseEvent) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`;
+    const frame = (e: SseEvent) =>
+      `event: ${e.event}\ndata: ${e.data instanceof RawJson ? e.data.text : JSON.stringify(e.data)}\n\n`;
     const writeNow = (text: string) => {
       if (!raw.destroyed && !raw.writableEnded) raw.write(text);
     };

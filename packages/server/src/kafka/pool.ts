@@ -52,9 +52,9 @@ export class KafkaPool {
   }
 
   /**
-   * A client of its own for one live tail, which the caller closes when the tail ends. A tail's fetches
-   * wait on the broker for new data, and a broker serves one request per connection at a time, so
-   * sharing connections would make every other read (and every other tail) wait behind them.
+   * A client of its own for the cluster's live tails (TailHub), which the caller closes when they end.
+   * Their fetches wait on the broker for new data, and a broker serves one request per connection at a
+   * time, so sharing connections would make every other read wait behind them.
    */
   tailClient(cluster: string): Admin {
     this.#admin(cluster);

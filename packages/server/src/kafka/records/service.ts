@@ -23,6 +23,7 @@ import { SchemaCache } from './registry.ts';
 import type { ScanSource } from './scan.ts';
 import { searchEvents } from './search.ts';
 import { positionKey, tailEvents } from './tail.ts';
+import { TailHub } from './tail-hub.ts';
 import { cleanupPolicy } from './topic-info.ts';
 
 /** A scan ready to run: everything that can fail with a clean 4xx has been checked already. */
@@ -50,6 +51,22 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
   };
 
   const internal = (name: string, kafkaInternal: boolean) => kafkaInternal || isInternalName(naming, name);
+
+  /** One TailHub per cluster: every live tail of the cluster shares its reader. */
+  const hubs = new Map<string, TailHub>();
+  const hub = (cluster: string): TailHub => {
+    let found = hubs.get(cluster);
+    if (!found) {
+      const { admin } = pool.readClients(cluster);
+      found = new TailHub(
+        admin,
+        () => pool.tailClient(cluster),
+        (t: TopicMeta) => ({ schemas: schemas(cluster), detectSchemas: !internal(t.name, t.internal) }),
+      );
+      hubs.set(cluster, found);
+    }
+    return found;
+  };
 
   /** Metadata, offsets and the plan; a 404 or 400 here comes back as JSON before any streaming. */
   const prepare = (
@@ -174,28 +191,15 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
         const [offset = '', partition = '', ...topic] = entry.split(',').reverse();
         after.set(positionKey(topic.reverse().join(','), Number(partition)), Number(offset));
       }
-      const { admin } = pool.readClients(cluster);
-      const decode = (t: TopicMeta) => ({
-        schemas: schemas(cluster),
-        detectSchemas: !internal(t.name, t.internal),
-      });
-      return async function* events(signal: AbortSignal): AsyncGenerator<SseEvent> {
-        const client = pool.tailClient(cluster);
-        try {
-          yield* tailEvents({
-            client,
-            admin,
-            topics,
-            after,
-            filter: parseFilter(query.search),
-            size: query.size ?? TAIL_MAX_SIZE,
-            decode,
-            signal,
-          });
-        } finally {
-          await client.close().catch(() => undefined);
-        }
-      };
+      return (signal: AbortSignal): AsyncIterable<SseEvent> =>
+        tailEvents({
+          hub: hub(cluster),
+          topics,
+          after,
+          filter: parseFilter(query.search),
+          size: query.size ?? TAIL_MAX_SIZE,
+          signal,
+        });
     },
 
     schemas,
