@@ -82,7 +82,8 @@ const leave = new AbortController();
 let tailEvents = 0;
 let tailRecords = 0;
 let tailErrors = 0;
-const tailQuery = topics.map((t) => `topics=${t}`).join('&');
+// size=50: the console's default Max Records.
+const tailQuery = `${topics.map((t) => `topics=${t}`).join('&')}&size=50`;
 const tailRuns = Array.from({ length: TAILS }, async () => {
   try {
     const res = await fetch(`${base}/tail/sse?${tailQuery}`, { signal: leave.signal });

@@ -86,16 +86,13 @@ export class SseStreams {
       },
       Math.max(10, Math.floor(keepAliveMs / 2)),
     );
-    const stopped = new Promise<typeof STOPPED>((resolve) => {
-      signal.addEventListener('abort', () => resolve(STOPPED), { once: true });
-    });
     const iterator = produce(signal)[Symbol.asyncIterator]();
     try {
       for (;;) {
         const next = iterator.next();
         // A step still running when the stream stops may fail later; nobody waits for it then.
         next.catch(() => undefined);
-        const step = await Promise.race([next, stopped]);
+        const step = await untilStopped(next, signal);
         if (step === STOPPED || step.done) break;
         if (raw.write(frame(step.value)) === false) await once(raw, 'drain', { signal });
         lastWrite = Date.now();
@@ -114,4 +111,27 @@ export class SseStreams {
       if (!raw.writableEnded) raw.end();
     }
   }
+}
+
+/**
+ * `step`, or STOPPED as soon as `signal` aborts. Not `Promise.race` with one long-lived "stopped"
+ * promise: every race would leave a reaction on it holding its step's event until the stream ends, so a
+ * live tail would keep every event it ever sent.
+ */
+function untilStopped<T>(step: Promise<T>, signal: AbortSignal): Promise<T | typeof STOPPED> {
+  if (signal.aborted) return Promise.resolve(STOPPED);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(STOPPED);
+    signal.addEventListener('abort', onAbort, { once: true });
+    step.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -15,8 +15,11 @@ const OFFSET_OUT_OF_RANGE = 1;
 
 export const positionKey = (topic: string, partition: number) => `${topic}\u0000${partition}`;
 
-/** A fetched record, decoded once and shared by every tail it goes to; `json` is its TailRecord text. */
-export type SharedRecord = { topic: string; view: RecordView; json: () => string };
+/**
+ * A fetched record as its TailRecord JSON text, made once and shared by every tail it goes to. Only the
+ * text is kept: a decoded record would hold on to the whole fetch answer its bytes are slices of.
+ */
+export type SharedRecord = string;
 
 /** One live tail reading from the hub: its topics, its filter, and what it has not taken yet. */
 export class TailSubscription {
@@ -39,7 +42,7 @@ export class TailSubscription {
   /** Keeps the newest `size` records: a client that lags loses the oldest, as its table would. */
   offer(record: SharedRecord): void {
     this.#pending.push(record);
-    if (this.#pending.length > this.#size * 2) this.#pending = this.#pending.slice(-this.#size);
+    if (this.#pending.length >= this.#size * 2) this.#pending = this.#pending.slice(-this.#size);
   }
 
   notify(): void {
@@ -55,12 +58,12 @@ export class TailSubscription {
   async take(ms: number, signal: AbortSignal): Promise<SharedRecord[]> {
     if (!this.#pending.length && this.#failure === undefined && !signal.aborted) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
         const done = () => {
           clearTimeout(timer);
           signal.removeEventListener('abort', done);
           resolve();
         };
+        const timer = setTimeout(done, ms);
         this.#wake = done;
         signal.addEventListener('abort', done, { once: true });
       });
@@ -238,17 +241,12 @@ export class TailHub {
       for (const raw of r.records) {
         const view = new RecordView(raw, context);
         let json: string | undefined;
-        const shared: SharedRecord = {
-          topic: r.topic,
-          view,
-          json: () => {
-            json ??= JSON.stringify({ topic: r.topic, ...view.toRecord() });
-            return json;
-          },
-        };
         for (const s of wanting) {
           if (raw.offset < (s.positions.get(key) ?? 0)) continue;
-          if (!s.filter || matches(s.filter, [view.key.text, view.value.text])) s.offer(shared);
+          if (!s.filter || matches(s.filter, [view.key.text, view.value.text])) {
+            json ??= JSON.stringify({ topic: r.topic, ...view.toRecord() });
+            s.offer(json);
+          }
         }
       }
       for (const s of wanting) s.positions.set(key, Math.max(s.positions.get(key) ?? 0, r.next));

@@ -50,7 +50,7 @@ export async function* tailEvents(request: TailRequest): AsyncGenerator<SseEvent
       if (records.length === 0 && now - lastEvent < IDLE_EVENT_MS) continue;
       lastEvent = now;
       // Records are shared by every tail that gets them: each one's JSON is made once.
-      const body = records.length ? `"records":[${records.map((r) => r.json()).join(',')}],` : '';
+      const body = records.length ? `"records":[${records.join(',')}],` : '';
       yield { event: 'tailBody', data: new RawJson(`{${body}"offsets":${JSON.stringify(offsets())}}`) };
     }
   } finally {
