@@ -1,13 +1,25 @@
 import type { ReactNode } from 'react';
 import { Navigate, type Params, type RouteObject } from 'react-router-dom';
 import { allows, type Need, type Permissions } from '../../auth/permissions';
-import { decodeBase64Utf8 } from '../../lib/base64';
+import { AclListPage } from '../acls/acl-list-page';
+import { PrincipalPage } from '../acls/principal-page';
+import { DeleteOffsetsPage } from '../groups/delete-offsets-page';
+import { GroupListPage } from '../groups/group-list-page';
+import { GroupPage } from '../groups/group-page';
+import { UpdateOffsetsPage } from '../groups/update-offsets-page';
 import { NodeListPage } from '../nodes/node-list-page';
 import { NodePage } from '../nodes/node-page';
 import { PlaceholderPage } from '../placeholder/placeholder-page';
 import { SettingsPage } from '../settings/settings-page';
 import { TopicListPage } from '../topics/topic-list-page';
-import { CopyPage, CreateTopicPage, IncreasePartitionsPage, ProducePage, TopicPage } from './lazy-screens';
+import {
+  CopyPage,
+  CreateTopicPage,
+  IncreasePartitionsPage,
+  ProducePage,
+  TailPage,
+  TopicPage,
+} from './lazy-screens';
 import { ClusterLanding } from './role-redirect';
 
 type ScreenRoute = { path: string; need?: Need; element: ReactNode };
@@ -15,7 +27,6 @@ type ScreenRoute = { path: string; need?: Need; element: ReactNode };
 const soon = (title: string | ((p: Params) => string), screen: string) => (
   <PlaceholderPage title={title} screen={screen} />
 );
-const principal = (p: Params) => decodeBase64Utf8(p.principalEncoded ?? '') ?? p.principalEncoded ?? '';
 
 // Spec part 2 §2 Router gating: a route exists only for users holding its permission.
 const screens: ScreenRoute[] = [
@@ -41,34 +52,34 @@ const screens: ScreenRoute[] = [
     need: ['TOPIC', 'READ'],
     element: <TopicPage />,
   },
-  { path: 'tail', need: ['TOPIC_DATA', 'READ'], element: soon('Live Tail', 'Live Tail') },
+  { path: 'tail', need: ['TOPIC_DATA', 'READ'], element: <TailPage /> },
   { path: 'node', need: ['NODE', 'READ'], element: <NodeListPage /> },
   { path: 'node/:nodeId/:tab?', need: ['NODE', 'READ'], element: <NodePage /> },
   {
     path: 'group',
     need: ['CONSUMER_GROUP', 'READ'],
-    element: soon('Consumer Groups', 'Consumer group list'),
+    element: <GroupListPage />,
   },
   {
     path: 'group/:consumerGroupId/offsetsdelete',
     need: ['CONSUMER_GROUP', 'DELETE_OFFSET'],
-    element: soon((p) => `Delete offsets: ${p.consumerGroupId}`, 'Delete offsets'),
+    element: <DeleteOffsetsPage />,
   },
   {
     path: 'group/:consumerGroupId/offsets',
     need: ['CONSUMER_GROUP', 'UPDATE_OFFSET'],
-    element: soon((p) => `Update offsets: ${p.consumerGroupId}`, 'Update offsets'),
+    element: <UpdateOffsetsPage />,
   },
   {
     path: 'group/:consumerGroupId/:tab?',
     need: ['CONSUMER_GROUP', 'READ'],
-    element: soon((p) => `Consumer Group: ${p.consumerGroupId}`, 'Consumer group'),
+    element: <GroupPage />,
   },
-  { path: 'acls', need: ['ACL', 'READ'], element: soon('Acls', 'ACL list') },
+  { path: 'acls', need: ['ACL', 'READ'], element: <AclListPage /> },
   {
     path: 'acls/:principalEncoded/:tab?',
     need: ['ACL', 'READ'],
-    element: soon((p) => `Acl: ${principal(p)}`, 'ACL principal'),
+    element: <PrincipalPage />,
   },
   { path: 'schema', need: ['SCHEMA', 'READ'], element: soon('Schema Registry', 'Schema list') },
   { path: 'schema/create', need: ['SCHEMA', 'CREATE'], element: soon('Create a schema', 'Create schema') },

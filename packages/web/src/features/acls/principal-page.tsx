@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Navigate, useParams } from 'react-router-dom';
+import { useClusterScope } from '../../auth/cluster-context';
+import { DataTable } from '../../components/data-table/data-table';
+import { UrlTabs } from '../../components/tabs/url-tabs';
+import { decodeBase64Utf8 } from '../../lib/base64';
+import { Page } from '../shell/page';
+import { noAclsText, toAclBindings } from './acl-bindings';
+import { principalColumns } from './acl-columns';
+import { aclPaths } from './acl-paths';
+import { principalAclsQuery } from './api';
+
+/** Spec part 2 §2 Principal page tabs, each with its resource type and resource column title. */
+const tabs = [
+  { key: 'topics', label: 'Topics', resourceType: 'TOPIC', resource: 'Topic' },
+  { key: 'groups', label: 'Groups', resourceType: 'GROUP', resource: 'Group' },
+  { key: 'clusters', label: 'Clusters', resourceType: 'CLUSTER', resource: 'Cluster' },
+  {
+    key: 'transactionalids',
+    label: 'Transactional Ids',
+    resourceType: 'TRANSACTIONAL_ID',
+    resource: 'Transactional Id',
+  },
+] as const;
+
+export function PrincipalPage() {
+  const { principalEncoded = '', tab } = useParams();
+  const { cluster } = useClusterScope();
+  const principal = decodeBase64Utf8(principalEncoded) ?? principalEncoded;
+  const active = tabs.find((t) => t.key === tab) ?? tabs[0];
+  const href = (key: string) => aclPaths.principal(cluster.id, principal, key);
+  if (tab !== active.key) return <Navigate to={href(active.key)} replace />;
+
+  return (
+    <Page title={`Acl: ${principal}`}>
+      <UrlTabs label="Resource type" tabs={tabs} active={active.key} href={href} replace>
+        <PrincipalTab cluster={cluster.id} principal={principal} tab={active} />
+      </UrlTabs>
+    </Page>
+  );
+}
+
+type TabProps = { cluster: string; principal: string; tab: (typeof tabs)[number] };
+
+function PrincipalTab({ cluster, principal, tab }: TabProps) {
+  const acls = useQuery({
+    ...principalAclsQuery(cluster, principal, tab.resourceType),
+    select: (control) => toAclBindings([control]),
+  });
+  const columns = useMemo(() => principalColumns(tab.resource), [tab.resource]);
+  return (
+    <DataTable
+      label={tab.label}
+      data={acls.data}
+      columns={columns}
+      getRowId={(row) => row.id}
+      loading={acls.isPending}
+      failed={acls.isError}
+      emptyText={noAclsText}
+    />
+  );
+}
