@@ -20,8 +20,8 @@ export type TailRequest = {
 /** An empty `tailBody` (the offsets only) goes out after this much silence (contract §3.5: a keep-alive). */
 const IDLE_EVENT_MS = 10_000;
 
-/** Tails open now; tests read it to see that a left stream let go. */
-export const tailStats = { active: 0 };
+/** Tails open now, and tails started so far (positions known); tests read them. */
+export const tailStats = { active: 0, started: 0 };
 
 /**
  * The live tail stream (contract §3.5), read through the cluster's TailHub: a first `tailBody` with the
@@ -38,6 +38,7 @@ export async function* tailEvents(request: TailRequest): AsyncGenerator<SseEvent
       tailStats.active--;
       throw error;
     });
+  tailStats.started++;
   try {
     const offsets = () =>
       [...subscription.positions].map(([key, offset]) => `${key.replace('\u0000', ',')},${offset}`);

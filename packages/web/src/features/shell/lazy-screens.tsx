@@ -14,3 +14,4 @@ export const ProducePage = lazy(() =>
   import('../records/produce-page').then((m) => ({ default: m.ProducePage })),
 );
 export const CopyPage = lazy(() => import('../records/copy-page').then((m) => ({ default: m.CopyPage })));
+export const TailPage = lazy(() => import('../tail/tail-page').then((m) => ({ default: m.TailPage })));

@@ -1,0 +1,136 @@
+import type { TailRecord } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper } from '@tanstack/react-table';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useClusterScope } from '../../auth/cluster-context';
+import { Badge, type BadgeTone } from '../../components/badge';
+import { DataTable } from '../../components/data-table/data-table';
+import type { AnyColumnDef } from '../../components/data-table/types';
+import { JsonViewer } from '../../components/json-viewer/json-viewer';
+import { useToasts } from '../../components/toasts/toast-context';
+import { topicNamesQuery } from '../records/api';
+import { RecordHeadersCell, RecordKeyCell, RecordTimeCell, RecordValueCell } from '../records/record-cells';
+import { Page } from '../shell/page';
+import { DEFAULT_MAX_RECORDS, MAX_RECORDS, type TailStatus, tailRowId } from './tail-rows';
+import { TopicMultiSelect } from './topic-multi-select';
+import { useLiveTail } from './use-live-tail';
+import './tail.css';
+
+const column = createColumnHelper<TailRecord>();
+/** Spec part 2 §1 Live Tail columns; relative dates by default (§9). */
+const columns: AnyColumnDef<TailRecord>[] = [
+  column.accessor('topic', { header: 'Topic' }),
+  column.accessor('key', { header: 'Key', cell: ({ row }) => <RecordKeyCell record={row.original} /> }),
+  column.accessor('timestamp', {
+    header: 'Date',
+    cell: ({ getValue }) => <RecordTimeCell value={getValue()} format="RELATIVE" />,
+  }),
+  column.accessor('partition', { header: 'Partition', meta: { align: 'end', shrink: true } }),
+  column.accessor('offset', { header: 'Offset', meta: { align: 'end', shrink: true } }),
+  column.accessor('headers', {
+    header: 'Headers',
+    cell: ({ getValue }) => <RecordHeadersCell headers={getValue()} />,
+  }),
+  column.accessor('value', { header: 'Value', cell: ({ row }) => <RecordValueCell record={row.original} /> }),
+];
+
+const tones: Record<TailStatus, BadgeTone> = { STOPPED: 'neutral', STARTED: 'success', PAUSED: 'warning' };
+
+/** Spec part 2 §1 Live Tail, with the states of §4. */
+export function TailPage() {
+  const { cluster } = useClusterScope();
+  const [params] = useSearchParams();
+  const toasts = useToasts();
+  const preselected = params.get('topicId');
+  const names = useQuery(topicNamesQuery(cluster.id));
+  const [search, setSearch] = useState('');
+  const [topics, setTopics] = useState<string[]>(preselected ? [preselected] : []);
+  const [size, setSize] = useState<number>(DEFAULT_MAX_RECORDS);
+  const tail = useLiveTail(cluster.id, toasts.error);
+  const request = { topics, search, size };
+
+  // `?topicId=` starts at once (spec part 2 §1).
+  const started = useRef(false);
+  useEffect(() => {
+    if (preselected && !started.current) {
+      started.current = true;
+      tail.start({ topics: [preselected], search: '', size: DEFAULT_MAX_RECORDS });
+    }
+  }, [preselected, tail.start]);
+
+  const change =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      tail.reset();
+    };
+  const rows = useMemo(() => tail.rows, [tail.rows]);
+
+  return (
+    <Page title="Live Tail">
+      <form
+        className="tail-controls"
+        aria-label="Live tail"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (topics.length) tail.start(request);
+        }}
+      >
+        <input
+          className="input"
+          type="search"
+          aria-label="Search"
+          placeholder="Search"
+          value={search}
+          onChange={(event) => change(setSearch)(event.target.value)}
+        />
+        <TopicMultiSelect topics={names.data ?? []} selected={topics} onChange={change(setTopics)} />
+        <select
+          className="select"
+          aria-label="Max Records"
+          value={size}
+          onChange={(event) => change(setSize)(Number(event.target.value))}
+        >
+          {MAX_RECORDS.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="btn btn--primary" disabled={topics.length === 0}>
+          Search
+        </button>
+        <div className="tail-controls__end">
+          <Badge tone={tones[tail.status]}>{tail.status}</Badge>
+          {tail.status === 'STARTED' && (
+            <button type="button" className="btn" onClick={tail.pause}>
+              Pause
+            </button>
+          )}
+          {tail.status === 'PAUSED' && (
+            <button type="button" className="btn" onClick={tail.resume}>
+              Resume
+            </button>
+          )}
+          <button type="button" className="btn" onClick={tail.clear} disabled={tail.status === 'STOPPED'}>
+            Clear
+          </button>
+        </div>
+      </form>
+      {tail.status !== 'STOPPED' && (
+        <DataTable
+          label="Live tail records"
+          data={rows}
+          columns={columns}
+          getRowId={tailRowId}
+          emptyText="Waiting for new records…"
+          renderSubRow={(record) => (
+            <JsonViewer label={`Value of ${tailRowId(record)}`} value={record.value ?? ''} />
+          )}
+          canExpand={(record) => record.value !== undefined}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,30 @@
+import type { TailRecord } from '@console/contract';
+
+export type TailStatus = 'STOPPED' | 'STARTED' | 'PAUSED';
+
+/** Spec part 2 §9: Max Records choices, default 50. */
+export const MAX_RECORDS = [50, 100, 250, 500, 1000, 2500] as const;
+export const DEFAULT_MAX_RECORDS = 50;
+
+export const tailRowId = (r: TailRecord) => `${r.topic}\u0000${r.partition}\u0000${r.offset}`;
+
+/**
+ * The rows after new records came (spec part 2 §4): sorted by timestamp ascending (ties in partition
+ * order), trimmed to the newest `max`; a record already shown (same topic, partition, offset) stays once.
+ */
+export function addTailRecords(
+  rows: readonly TailRecord[],
+  incoming: readonly TailRecord[],
+  max: number,
+): TailRecord[] {
+  const seen = new Set(rows.map(tailRowId));
+  const merged = [...rows, ...incoming.filter((r) => !seen.has(tailRowId(r)))];
+  merged.sort(
+    (a, b) =>
+      Date.parse(a.timestamp) - Date.parse(b.timestamp) ||
+      a.topic.localeCompare(b.topic) ||
+      a.partition - b.partition ||
+      a.offset - b.offset,
+  );
+  return merged.slice(-max);
+}

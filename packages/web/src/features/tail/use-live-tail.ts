@@ -1,0 +1,94 @@
+import { TailBody, type TailRecord } from '@console/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiPath } from '../../api/base-path';
+import { sseEvents } from '../../api/sse';
+import { addTailRecords, type TailStatus } from './tail-rows';
+
+export type TailRequest = { topics: string[]; search: string; size: number };
+
+/**
+ * The live tail's state machine (spec part 2 §4): STOPPED at first; start (Search) clears the rows and
+ * opens the stream (STARTED); pause closes it (PAUSED) and resume opens it again from the offsets the
+ * last event carried, so nothing is missed; a stream error or its end is STOPPED. Leaving the page
+ * closes the stream.
+ */
+export function useLiveTail(cluster: string, onError: (message: string) => void) {
+  const [status, setStatus] = useState<TailStatus>('STOPPED');
+  const [rows, setRows] = useState<TailRecord[]>([]);
+  const stream = useRef<AbortController | undefined>(undefined);
+  const offsets = useRef<string[]>([]);
+  const request = useRef<TailRequest | undefined>(undefined);
+
+  const close = useCallback(() => {
+    stream.current?.abort();
+    stream.current = undefined;
+  }, []);
+
+  const open = useCallback(
+    (wanted: TailRequest, after: string[]) => {
+      close();
+      const controller = new AbortController();
+      stream.current = controller;
+      request.current = wanted;
+      setStatus('STARTED');
+      void (async () => {
+        try {
+          const query = {
+            topics: wanted.topics,
+            size: wanted.size,
+            ...(wanted.search ? { search: wanted.search } : {}),
+            ...(after.length ? { after } : {}),
+          };
+          for await (const { event, data } of sseEvents(apiPath(cluster, 'tail', 'sse'), {
+            query,
+            signal: controller.signal,
+          })) {
+            if (event !== 'tailBody') throw new Error(messageOf(data));
+            const body = TailBody.parse(data);
+            if (body.offsets) offsets.current = body.offsets;
+            const records = body.records ?? [];
+            if (records.length) setRows((shown) => addTailRecords(shown, records, wanted.size));
+          }
+          if (!controller.signal.aborted) setStatus('STOPPED');
+        } catch (error) {
+          if (controller.signal.aborted) return;
+          setStatus('STOPPED');
+          onError(error instanceof Error && error.message ? error.message : 'The live tail stopped');
+        }
+      })();
+    },
+    [cluster, close, onError],
+  );
+
+  useEffect(() => close, [close]);
+
+  return {
+    status,
+    rows,
+    start: (wanted: TailRequest) => {
+      offsets.current = [];
+      setRows([]);
+      open(wanted, []);
+    },
+    pause: () => {
+      close();
+      setStatus('PAUSED');
+    },
+    resume: () => {
+      if (request.current) open(request.current, offsets.current);
+    },
+    /** Search text, topics or Max Records changed: the stream stops and the rows go. */
+    reset: () => {
+      close();
+      offsets.current = [];
+      setRows([]);
+      setStatus('STOPPED');
+    },
+    clear: () => setRows([]),
+  };
+}
+
+function messageOf(data: unknown): string {
+  const message = typeof data === 'object' && data !== null && 'message' in data ? data.message : '';
+  return typeof message === 'string' ? message : '';
+}
