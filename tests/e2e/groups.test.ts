@@ -105,6 +105,8 @@ describe('consumer groups', () => {
     await page.waitForURL(/\/topics$/);
     const offsets = table('Topics');
     await expect.poll(() => offsets.getByRole('row').count()).toBe(3);
+    await expect.poll(() => offsets.textContent()).toContain('/127.0.0.1');
+    await screenshot(page, 'group-topics');
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.waitForURL(/\/members$/);
     const members = table('Members');
@@ -118,6 +120,7 @@ describe('consumer groups', () => {
 
   it('refuses to update the offsets of an active group', async () => {
     await page.goto(`${app.url}/ui/local/group/${activeGroup}/offsets`);
+    await page.getByRole('note').filter({ hasText: 'the group must be inactive first' }).waitFor();
     await page.getByRole('button', { name: 'Check all', exact: true }).click();
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     // The preview is harmless; committing is what Kafka refuses while consumers are connected.

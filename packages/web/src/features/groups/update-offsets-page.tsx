@@ -6,7 +6,7 @@ import { useClusterScope } from '../../auth/cluster-context';
 import { formatOffsetIso } from '../../components/date-time-picker/date-format';
 import { DateTimePicker } from '../../components/date-time-picker/date-time-picker';
 import { Page } from '../shell/page';
-import { fetchGroupOffsetsAt, groupOffsetsQuery } from './api';
+import { fetchGroupOffsetsAt, groupMembersQuery, groupOffsetsQuery } from './api';
 import { groupPaths } from './group-paths';
 import { usePreviewOffsets, useUpdateOffsets } from './mutations';
 import { OffsetPreviewTable } from './offset-preview-table';
@@ -27,6 +27,8 @@ export function UpdateOffsetsPage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();
   const offsets = useQuery(groupOffsetsQuery(cluster.id, consumerGroupId));
+  const members = useQuery(groupMembersQuery(cluster.id, consumerGroupId));
+  const active = members.data?.length ?? 0;
   const [topics, setTopics] = useState<TopicInput[] | null>(null);
   const [time, setTime] = useState<Date | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -63,6 +65,12 @@ export function UpdateOffsetsPage() {
 
   return (
     <Page title={`Update offsets: ${consumerGroupId}`}>
+      {active > 0 && (
+        <p className="offsets-active" role="note">
+          This group has {active} active member{active === 1 ? '' : 's'}: the group must be inactive first, so
+          stop its consumers before updating its offsets. The preview works meanwhile.
+        </p>
+      )}
       <form className="panel form" aria-label="Update offsets" noValidate onSubmit={submit}>
         <div className="copy-form__tools" role="toolbar" aria-label="Offset helpers">
           <button type="button" className="btn" onClick={() => topics && change(setAllChecked(topics, true))}>
