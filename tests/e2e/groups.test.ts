@@ -144,6 +144,10 @@ describe('consumer groups', () => {
 
     await page.getByRole('group', { name: topic }).getByRole('checkbox').check();
     expect(await input.isDisabled()).toBe(false);
+    expect(await input.inputValue()).toBe('1');
+    // Every record is newer than 2000: the offsets at that time are the first ones.
+    await page.getByRole('textbox', { name: 'Filter Timestamp' }).fill('01-01-2000 00:00');
+    await expect.poll(() => input.inputValue()).toBe('0');
     await page.getByRole('button', { name: 'Reset to last offsets' }).click();
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     const preview = table('Offsets preview');
