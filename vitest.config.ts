@@ -43,6 +43,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          // After the other projects: on 2 cores, Chromium beside the integration files made timing flaky.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
