@@ -191,6 +191,22 @@ describe('consumer groups', () => {
   });
 });
 
+describe('deleting a group', () => {
+  it('deletes a stopped group from the list after confirmation', async () => {
+    await page.goto(`${app.url}/ui/local/group?search=${idleGroup}`);
+    const row = rowOf(table('Consumer Groups'), idleGroup);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Do you want to delete consumer group: ${idleGroup} ?`).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await toast(`Consumer Group '${idleGroup}' is deleted`).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    // Kafka describes a group it does not know as DEAD.
+    const after = await fetch(`${app.url}/api/local/group/${idleGroup}`);
+    expect(((await after.json()) as { state: string }).state).toBe('DEAD');
+  });
+});
+
 describe('ACLs', () => {
   it('lists principals with the search in the address and opens a principal’s tabs', async () => {
     await page.goto(`${app.url}/ui/local/acls`);
