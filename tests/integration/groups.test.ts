@@ -133,7 +133,7 @@ describe('consumer groups', () => {
     const refused = await send('POST', `/group/${live}/offsets`, [{ topic, partition: 0, offset: 0 }]);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(
-      /has 1 active member: stop its consumers before updating its offsets/,
+      /must be inactive first: it has 1 active member; stop its consumers before updating its offsets/,
     );
     const dry = await send('POST', `/group/${live}/offsets?dryRun=true`, [
       { topic, partition: 0, offset: 0 },

@@ -13,7 +13,7 @@ async function refuseWhileActive(admin: Admin, group: string, doing: string): Pr
   const members = described?.members.length ?? 0;
   if (members > 0) {
     throw conflict(
-      `Consumer group '${group}' has ${members} active member${members === 1 ? '' : 's'}: stop its consumers before ${doing}`,
+      `Consumer group '${group}' must be inactive first: it has ${members} active member${members === 1 ? '' : 's'}; stop its consumers before ${doing}`,
     );
   }
 }
