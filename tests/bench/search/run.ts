@@ -7,7 +7,7 @@
  *
  *   pnpm stack:up && node tests/bench/search/run.ts        # RECORDS=200000 node … for a smaller run
  *
- * Writes tests/bench/results/records.{json,md}; deletes its topic and groups, also on Ctrl-C.
+ * Writes tests/bench/results/search.{json,md}; deletes its topic and groups, also on Ctrl-C.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
