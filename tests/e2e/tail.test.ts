@@ -56,7 +56,7 @@ describe('live tail', () => {
     await produce(orders, ['o1', 'o2']);
     await produce(payments, ['p1']);
     await expect.poll(dataRows, { timeout: 10_000 }).toBe(3);
-    const text = await page.getByRole('table', { name: 'Live tail records' }).innerText();
+    const text = (await page.getByRole('table', { name: 'Live tail records' }).textContent()) ?? '';
     expect(text).toContain(orders);
     expect(text).toContain(payments);
     expect(text).toContain('k-p1');
@@ -93,7 +93,7 @@ describe('live tail', () => {
     await expect.poll(() => status('STARTED').count()).toBe(1);
     await produce(orders, ['hay', 'a needle', 'more hay']);
     await expect.poll(dataRows, { timeout: 10_000 }).toBe(1);
-    expect(await rows().nth(1).innerText()).toContain('a needle');
+    expect(await rows().nth(1).textContent()).toContain('a needle');
     await screenshot(page, 'tail-search');
   });
 });

@@ -17,6 +17,9 @@ import {
   CreateTopicPage,
   IncreasePartitionsPage,
   ProducePage,
+  SchemaCreatePage,
+  SchemaListPage,
+  SchemaPage,
   TailPage,
   TopicPage,
 } from './lazy-screens';
@@ -81,18 +84,10 @@ const screens: ScreenRoute[] = [
     need: ['ACL', 'READ'],
     element: <PrincipalPage />,
   },
-  { path: 'schema', need: ['SCHEMA', 'READ'], element: soon('Schema Registry', 'Schema list') },
-  { path: 'schema/create', need: ['SCHEMA', 'CREATE'], element: soon('Create a schema', 'Create schema') },
-  {
-    path: 'schema/details/:schemaId/update',
-    need: ['SCHEMA', 'UPDATE'],
-    element: soon((p) => `Schema: ${p.schemaId}`, 'Update schema'),
-  },
-  {
-    path: 'schema/details/:schemaId/:tab?',
-    need: ['SCHEMA', 'READ'],
-    element: soon((p) => `Schema: ${p.schemaId}`, 'Schema'),
-  },
+  { path: 'schema', need: ['SCHEMA', 'READ'], element: <SchemaListPage /> },
+  { path: 'schema/create', need: ['SCHEMA', 'CREATE'], element: <SchemaCreatePage /> },
+  { path: 'schema/details/:schemaId/update', need: ['SCHEMA', 'UPDATE'], element: <SchemaPage /> },
+  { path: 'schema/details/:schemaId/:tab?', need: ['SCHEMA', 'READ'], element: <SchemaPage /> },
   {
     path: 'connect/:connectId/create',
     need: ['CONNECTOR', 'CREATE'],

@@ -15,3 +15,12 @@ export const ProducePage = lazy(() =>
 );
 export const CopyPage = lazy(() => import('../records/copy-page').then((m) => ({ default: m.CopyPage })));
 export const TailPage = lazy(() => import('../tail/tail-page').then((m) => ({ default: m.TailPage })));
+export const SchemaListPage = lazy(() =>
+  import('../schemas/schema-list-page').then((m) => ({ default: m.SchemaListPage })),
+);
+export const SchemaCreatePage = lazy(() =>
+  import('../schemas/schema-create-page').then((m) => ({ default: m.SchemaCreatePage })),
+);
+export const SchemaPage = lazy(() =>
+  import('../schemas/schema-page').then((m) => ({ default: m.SchemaPage })),
+);

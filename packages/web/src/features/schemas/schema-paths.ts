@@ -1,0 +1,9 @@
+const enc = encodeURIComponent;
+
+/** Router paths of the schema registry screens (spec part 2 §2). */
+export const schemaPaths = {
+  list: (cluster: string) => `/${enc(cluster)}/schema`,
+  create: (cluster: string) => `/${enc(cluster)}/schema/create`,
+  subject: (cluster: string, subject: string, tab: 'update' | 'versions' = 'update') =>
+    `/${enc(cluster)}/schema/details/${enc(subject)}/${tab}`,
+};
