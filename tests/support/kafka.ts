@@ -15,6 +15,13 @@ export function uniqueName(kind: 'topic' | 'group'): string {
 export type TestRecord = { partition: number; value: string; key?: string; timestamp?: Date };
 
 /** An admin client plus the topics and groups it made, deleted again by `cleanup`. */
+/**
+ * Tests write records dated in the past (2024). The broker deletes a segment whose newest record is older
+ * than retention.ms (7 days by default) at its first retention check, 30 s after it starts: on a fresh
+ * stack those records would vanish in the middle of a test. Test topics keep their records.
+ */
+const KEEP_OLD_RECORDS = { 'retention.ms': '-1' };
+
 export function testKafka() {
   const admin = new Admin({ clientId: 'console-tests', bootstrapBrokers: [bootstrap()] });
   const made: string[] = [];
@@ -28,7 +35,7 @@ export function testKafka() {
       options: { configs?: Record<string, string>; name?: string } = {},
     ): Promise<string> {
       const name = options.name ?? uniqueName('topic');
-      const configs = options.configs ?? {};
+      const configs = { ...KEEP_OLD_RECORDS, ...options.configs };
       await admin.createTopics({
         topics: [name],
         partitions,
