@@ -68,7 +68,10 @@ describe('content security policy', () => {
       ['local/settings', 'Settings'],
       ['local/schema', 'Schema Registry'],
       ['local/connect/local', 'Connect'],
+      ['local/connect/local/create', 'Create a definition'],
       ['local/ksqldb/local', 'ksqlDB'],
+      ['local/ksqldb/local/query', 'Properties'],
+      ['local/ksqldb/local/statement', 'SQL'],
     ] as const;
     for (const [path, text] of screens) {
       await page.goto(`${app.url}/ui/${path}`);

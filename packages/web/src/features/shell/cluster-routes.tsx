@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, type Params, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { allows, type Need, type Permissions } from '../../auth/permissions';
 import { AclListPage } from '../acls/acl-list-page';
 import { PrincipalPage } from '../acls/principal-page';
@@ -9,13 +9,18 @@ import { GroupPage } from '../groups/group-page';
 import { UpdateOffsetsPage } from '../groups/update-offsets-page';
 import { NodeListPage } from '../nodes/node-list-page';
 import { NodePage } from '../nodes/node-page';
-import { PlaceholderPage } from '../placeholder/placeholder-page';
 import { SettingsPage } from '../settings/settings-page';
 import { TopicListPage } from '../topics/topic-list-page';
 import {
+  ConnectCreatePage,
+  ConnectListPage,
+  ConnectorPage,
   CopyPage,
   CreateTopicPage,
   IncreasePartitionsPage,
+  KsqlDbPage,
+  KsqlDbQueryPage,
+  KsqlDbStatementPage,
   ProducePage,
   SchemaCreatePage,
   SchemaListPage,
@@ -26,10 +31,6 @@ import {
 import { ClusterLanding } from './role-redirect';
 
 type ScreenRoute = { path: string; need?: Need; element: ReactNode };
-
-const soon = (title: string | ((p: Params) => string), screen: string) => (
-  <PlaceholderPage title={title} screen={screen} />
-);
 
 // Spec part 2 §2 Router gating: a route exists only for users holding its permission.
 const screens: ScreenRoute[] = [
@@ -91,32 +92,32 @@ const screens: ScreenRoute[] = [
   {
     path: 'connect/:connectId/create',
     need: ['CONNECTOR', 'CREATE'],
-    element: soon('Create a definition', 'Create connector'),
+    element: <ConnectCreatePage />,
   },
   {
     path: 'connect/:connectId',
     need: ['CONNECTOR', 'READ'],
-    element: soon((p) => `Connect: ${p.connectId}`, 'Connector list'),
+    element: <ConnectListPage />,
   },
   {
     path: 'connect/:connectId/definition/:definitionId/:tab?',
     need: ['CONNECTOR', 'READ'],
-    element: soon((p) => `Definition: ${p.definitionId}`, 'Connector'),
+    element: <ConnectorPage />,
   },
   {
     path: 'ksqldb/:ksqlDBId/query',
     need: ['KSQLDB', 'EXECUTE'],
-    element: soon((p) => `KsqlDB: ${p.ksqlDBId}`, 'Execute queries'),
+    element: <KsqlDbQueryPage />,
   },
   {
     path: 'ksqldb/:ksqlDBId/statement',
     need: ['KSQLDB', 'EXECUTE'],
-    element: soon((p) => `KsqlDB: ${p.ksqlDBId}`, 'Execute statements'),
+    element: <KsqlDbStatementPage />,
   },
   {
     path: 'ksqldb/:ksqlDBId/:tab?',
     need: ['KSQLDB', 'READ'],
-    element: soon((p) => `KsqlDB: ${p.ksqlDBId}`, 'ksqlDB'),
+    element: <KsqlDbPage />,
   },
   { path: 'settings', element: <SettingsPage /> },
 ];

@@ -24,3 +24,21 @@ export const SchemaCreatePage = lazy(() =>
 export const SchemaPage = lazy(() =>
   import('../schemas/schema-page').then((m) => ({ default: m.SchemaPage })),
 );
+export const ConnectListPage = lazy(() =>
+  import('../connect/connect-list-page').then((m) => ({ default: m.ConnectListPage })),
+);
+export const ConnectCreatePage = lazy(() =>
+  import('../connect/connect-create-page').then((m) => ({ default: m.ConnectCreatePage })),
+);
+export const ConnectorPage = lazy(() =>
+  import('../connect/connector-page').then((m) => ({ default: m.ConnectorPage })),
+);
+export const KsqlDbPage = lazy(() =>
+  import('../ksqldb/ksqldb-page').then((m) => ({ default: m.KsqlDbPage })),
+);
+export const KsqlDbQueryPage = lazy(() =>
+  import('../ksqldb/ksqldb-execute-pages').then((m) => ({ default: m.KsqlDbQueryPage })),
+);
+export const KsqlDbStatementPage = lazy(() =>
+  import('../ksqldb/ksqldb-execute-pages').then((m) => ({ default: m.KsqlDbStatementPage })),
+);

@@ -1,0 +1,42 @@
+import type { ConnectDefinition, ConnectTask } from '@console/contract';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Badge, type BadgeTone } from '../../components/badge';
+import type { AnyColumnDef } from '../../components/data-table/types';
+
+const column = createColumnHelper<ConnectDefinition>();
+
+/** Spec part 2 §6: RUNNING green, FAILED red, any other state amber. */
+export const taskTone = (state: string): BadgeTone =>
+  state === 'RUNNING' ? 'success' : state === 'FAILED' ? 'danger' : 'warning';
+
+export function TaskBadge({ task }: { task: ConnectTask }) {
+  return (
+    <Badge tone={taskTone(task.state)}>
+      {task.workerId} (#{task.id}) {task.state}
+    </Badge>
+  );
+}
+
+/** Spec part 2 §1 Connect definitions: Name, Type (source or sink, short class), Tasks; Config expands. */
+export const connectorColumns: AnyColumnDef<ConnectDefinition>[] = [
+  column.accessor('name', { header: 'Name' }),
+  column.accessor('type', {
+    header: 'Type',
+    cell: ({ row }) => (
+      <span className="nowrap">
+        <Badge tone={row.original.type === 'sink' ? 'info' : 'success'}>{row.original.type}</Badge>{' '}
+        {row.original.shortClassName}
+      </span>
+    ),
+  }),
+  column.accessor('tasks', {
+    header: 'Tasks',
+    cell: ({ getValue }) => (
+      <span className="badges">
+        {(getValue() ?? []).map((task: ConnectTask) => (
+          <TaskBadge key={task.id} task={task} />
+        ))}
+      </span>
+    ),
+  }),
+];

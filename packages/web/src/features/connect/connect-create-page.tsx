@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useClusterScope } from '../../auth/cluster-context';
+import { FormField, fieldProps } from '../../components/form/form-field';
+import { Page } from '../shell/page';
+import { pluginsQuery, useCreateConnector } from './api';
+import { connectPaths } from './connect-paths';
+import { ConnectorConfigFields } from './connector-config-fields';
+import {
+  type ConnectorFormState,
+  connectorConfigs,
+  connectorFieldErrors,
+  parseTransforms,
+} from './connector-form';
+import './connect.css';
+
+const EMPTY: ConnectorFormState = { values: {}, transforms: '' };
+
+/**
+ * Spec part 2 §1 and §5 Create definition: choosing a type loads its form and clears previous values; each
+ * field is checked by its declared type and Create stays disabled while anything is invalid.
+ */
+export function ConnectCreatePage() {
+  const { cluster } = useClusterScope();
+  const { connectId = '' } = useParams();
+  const navigate = useNavigate();
+  const plugins = useQuery(pluginsQuery(cluster.id, connectId));
+  const create = useCreateConnector(cluster.id, connectId);
+  const [className, setClassName] = useState('');
+  const [name, setName] = useState('');
+  const [state, setState] = useState(EMPTY);
+  const plugin = plugins.data?.find((p) => p.className === className);
+  const nameError = name.trim() ? undefined : 'Name is required';
+  const errors = plugin ? connectorFieldErrors(plugin.definitions, state.values) : {};
+  const transforms = parseTransforms(state.transforms);
+  const transformsError = 'error' in transforms ? transforms.error : undefined;
+  const valid = plugin && !nameError && Object.keys(errors).length === 0 && 'configs' in transforms;
+
+  return (
+    <Page title="Create a definition">
+      <form
+        className="form"
+        aria-label="Create a definition"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!valid || !('configs' in transforms)) return;
+          create.mutate(
+            { name: name.trim(), configs: connectorConfigs(state, transforms.configs, plugin.className) },
+            { onSuccess: (c) => navigate(connectPaths.connector(cluster.id, connectId, c.name)) },
+          );
+        }}
+      >
+        <FormField id="connector-type" label="Type *" error={undefined}>
+          <select
+            className="select"
+            id="connector-type"
+            value={className}
+            onChange={(event) => {
+              setClassName(event.target.value);
+              setState(EMPTY);
+            }}
+          >
+            <option value="">Choose a type</option>
+            {(plugins.data ?? []).map((p) => (
+              <option key={p.className} value={p.className}>
+                {p.shortClassName} ({p.type}, {p.version})
+              </option>
+            ))}
+          </select>
+        </FormField>
+        {plugin && (
+          <>
+            <FormField id="connector-name" label="Name *" error={nameError}>
+              <input
+                className="input"
+                {...fieldProps('connector-name', nameError)}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+              />
+            </FormField>
+            <ConnectorConfigFields
+              definitions={plugin.definitions}
+              state={state}
+              errors={errors}
+              transformsError={transformsError}
+              disabled={false}
+              onChange={setState}
+            />
+          </>
+        )}
+        <div className="form__actions">
+          <button type="submit" className="btn btn--primary" disabled={!valid || create.isPending}>
+            Create
+          </button>
+        </div>
+      </form>
+    </Page>
+  );
+}

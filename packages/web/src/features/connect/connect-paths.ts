@@ -1,0 +1,9 @@
+const enc = encodeURIComponent;
+
+/** Router paths of the Connect screens (spec part 2 §1). */
+export const connectPaths = {
+  list: (cluster: string, connect: string) => `/${enc(cluster)}/connect/${enc(connect)}`,
+  create: (cluster: string, connect: string) => `/${enc(cluster)}/connect/${enc(connect)}/create`,
+  connector: (cluster: string, connect: string, name: string, tab: 'tasks' | 'configs' = 'tasks') =>
+    `/${enc(cluster)}/connect/${enc(connect)}/definition/${enc(name)}/${tab}`,
+};

@@ -1,0 +1,134 @@
+import type { KsqlDbQueryResult } from '@console/contract';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useClusterScope } from '../../auth/cluster-context';
+import { CodeEditor } from '../../components/code-editor/code-editor';
+import { DataTable } from '../../components/data-table/data-table';
+import { FormField } from '../../components/form/form-field';
+import { useToasts } from '../../components/toasts/toast-context';
+import { Page } from '../shell/page';
+import { parseProperties, useRunQuery, useRunStatement } from './api';
+import './ksqldb.css';
+
+type Row = Record<string, string>;
+
+/** The query result as rows keyed by column name; each value row is a JSON array. */
+function toRows(result: KsqlDbQueryResult | undefined): { columns: string[]; rows: Row[] } | undefined {
+  if (!result) return undefined;
+  const columns = result.columnNames ?? [];
+  const rows = (result.columnValues ?? []).map((text, i) => {
+    const values = JSON.parse(text) as unknown[];
+    const row: Row = { __row: String(i) };
+    columns.forEach((c, j) => {
+      const v = values[j];
+      row[c] = typeof v === 'string' ? v : JSON.stringify(v);
+    });
+    return row;
+  });
+  return { columns, rows };
+}
+
+/** Spec part 2 §2 Execute query: SQL and properties editors, Execute, the result table. */
+export function KsqlDbQueryPage() {
+  const { cluster } = useClusterScope();
+  const { ksqlDBId = '' } = useParams();
+  const toasts = useToasts();
+  const run = useRunQuery(cluster.id, ksqlDBId);
+  const [sql, setSql] = useState('');
+  const [properties, setProperties] = useState('');
+  const result = toRows(run.data);
+  return (
+    <Page title={`KsqlDB: ${ksqlDBId}`}>
+      <form
+        className="form"
+        aria-label="Execute query"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (sql.trim())
+            run.mutate(
+              { sql, properties: parseProperties(properties) },
+              { onSuccess: () => toasts.success('Query was executed successfully, see results below.') },
+            );
+        }}
+      >
+        <FormField id="ksql-sql" label="SQL" error={undefined}>
+          <CodeEditor
+            label="SQL"
+            language="sql"
+            height="200px"
+            placeholder="SELECT * FROM my_stream EMIT CHANGES LIMIT 5;"
+            value={sql}
+            onChange={setSql}
+          />
+        </FormField>
+        <FormField id="ksql-properties" label="Properties" error={undefined}>
+          <CodeEditor
+            label="Properties"
+            height="100px"
+            placeholder="auto.offset.reset=earliest"
+            value={properties}
+            onChange={setProperties}
+          />
+        </FormField>
+        <div className="form__actions">
+          <button type="submit" className="btn btn--primary" disabled={run.isPending || !sql.trim()}>
+            Execute
+          </button>
+        </div>
+      </form>
+      {run.data?.truncated && <p role="note">The query stopped at the row cap or the time budget.</p>}
+      <DataTable
+        label="Result"
+        data={result?.rows ?? []}
+        columns={(result?.columns ?? []).map((c) => ({ accessorKey: c, header: c }))}
+        getRowId={(row) => row.__row ?? ''}
+        loading={run.isPending}
+        emptyText="Execute a query to se results"
+      />
+    </Page>
+  );
+}
+
+/** Spec part 2 §2 Execute statement: SQL editor and Execute; the spec's toast, then ksqlDB's own answer. */
+export function KsqlDbStatementPage() {
+  const { cluster } = useClusterScope();
+  const { ksqlDBId = '' } = useParams();
+  const toasts = useToasts();
+  const run = useRunStatement(cluster.id, ksqlDBId);
+  const [sql, setSql] = useState('');
+  return (
+    <Page title={`KsqlDB: ${ksqlDBId}`}>
+      <form
+        className="form"
+        aria-label="Execute statement"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!sql.trim()) return;
+          run.mutate({ sql }, { onSuccess: () => toasts.success('Statement was executed successfully') });
+        }}
+      >
+        <FormField id="ksql-statement" label="SQL" error={undefined}>
+          <CodeEditor
+            label="SQL"
+            language="sql"
+            height="200px"
+            placeholder="CREATE STREAM my_stream (id VARCHAR) WITH (kafka_topic='my_topic', value_format='JSON');"
+            value={sql}
+            onChange={setSql}
+          />
+        </FormField>
+        <div className="form__actions">
+          <button type="submit" className="btn btn--primary" disabled={run.isPending || !sql.trim()}>
+            Execute
+          </button>
+        </div>
+      </form>
+      {run.data && (
+        <p role="note" className="ksql-answer">
+          ksqlDB: {run.data.message ?? 'done'}
+          {run.data.queryId && ` (query ${run.data.queryId})`}
+        </p>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConnectDefinition } from '../../packages/contract/src/index.ts';
+import { type RunningApp, startApp } from '../support/app.ts';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { testKafka } from '../support/kafka.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let dir: string;
+const kafka = testKafka();
+const token = randomUUID().slice(0, 8);
+const name = `e2e-connector-${token}`;
+const topic = `e2e-connect-${token}`;
+
+const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
+const definition = async () =>
+  (await (await fetch(`${app.url}/api/local/connect/local/${name}`)).json()) as ConnectDefinition;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'e2e-connect-'));
+  await kafka.createTopic(1, { name: topic });
+  app = await startApp();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+});
+afterAll(async () => {
+  await fetch(`${app.url}/api/local/connect/local/${name}`, { method: 'DELETE' }).catch(() => undefined);
+  await browser?.close();
+  await app?.close();
+  await kafka.cleanup();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const confirm = async (question: string) => {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText(question).waitFor();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+};
+
+describe('Kafka Connect', () => {
+  it('creates a FileStream source from its plugin form, checking fields by type, and shows its running task', async () => {
+    const file = join(dir, 'input.txt');
+    await writeFile(file, 'one\ntwo\n');
+    await page.goto(`${app.url}/ui/local/connect/local`);
+    await page.getByRole('link', { name: 'Create a definition' }).click();
+    const create = page.getByRole('button', { name: 'Create' });
+    expect(await create.isDisabled()).toBe(true);
+    await page
+      .getByRole('combobox', { name: 'Type' })
+      .selectOption('org.apache.kafka.connect.file.FileStreamSourceConnector');
+    await page.getByRole('textbox', { name: 'Name *' }).fill(name);
+    await page.getByRole('textbox', { name: 'file', exact: true }).fill(file);
+    await page.getByText('topic is required').waitFor();
+    await page.getByRole('textbox', { name: 'topic *', exact: true }).fill(topic);
+    await page.getByRole('textbox', { name: 'Tasks max' }).fill('two');
+    await page.getByText('Tasks max must be a whole number').waitFor();
+    await page.getByRole('textbox', { name: 'Extra transforms properties (JSON)' }).fill('[1]');
+    await page.getByText('Extra transforms properties must be a JSON object').waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await screenshot(page, 'connect-create-invalid');
+    await page.getByRole('textbox', { name: 'Tasks max' }).fill('1');
+    await page
+      .getByRole('textbox', { name: 'Extra transforms properties (JSON)' })
+      .fill('{"transforms": ""}');
+    await create.click();
+    await toast(`Connection '${name}' was created successfully`).waitFor();
+    await page.waitForURL(/\/definition\/.+\/tasks$/);
+    const tasks = page.getByRole('table', { name: 'Tasks' });
+    await expect.poll(() => tasks.textContent(), { timeout: 20_000 }).toContain('RUNNING');
+    await screenshot(page, 'connect-tasks');
+    expect((await definition()).configs).toMatchObject({ file, topic, 'tasks.max': '1', transforms: '' });
+  });
+
+  it('updates a config from the Configs tab, keeping the others', async () => {
+    await page.goto(`${app.url}/ui/local/connect/local/definition/${name}/configs`);
+    const batch = page.getByRole('textbox', { name: 'batch.size' });
+    await batch.fill('500');
+    expect(await page.getByRole('textbox', { name: 'Name' }).isDisabled()).toBe(true);
+    await screenshot(page, 'connect-configs');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await toast(`Definition '${name}' is updated`).waitFor();
+    expect((await definition()).configs).toMatchObject({ 'batch.size': '500', topic, 'tasks.max': '1' });
+  });
+
+  it('pauses, resumes and restarts it and a task after confirmation, then deletes it', async () => {
+    await page.goto(`${app.url}/ui/local/connect/local/definition/${name}/tasks`);
+    await page.getByRole('button', { name: 'Pause Definition' }).click();
+    await confirm(`Do you want to pause definition: ${name} ?`);
+    await toast(`Definition '${name}' is paused`).waitFor();
+    await expect.poll(async () => (await definition()).paused, { timeout: 20_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Resume Definition' }).click();
+    await confirm(`Do you want to resume definition: ${name} ?`);
+    await toast(`Definition '${name}' is resumed`).waitFor();
+    await expect.poll(async () => (await definition()).paused, { timeout: 20_000 }).toBe(false);
+    await page.getByRole('button', { name: 'Restart Definition' }).click();
+    await confirm(`Do you want to restart definition: ${name} ?`);
+    await toast(`Definition '${name}' is restarted`).waitFor();
+    const tasks = page.getByRole('table', { name: 'Tasks' });
+    await tasks.getByRole('button', { name: 'Restart' }).first().click();
+    await confirm(`Do you want to restart task: 0 from ${name} ?`);
+    await toast(`Definition '${name}' tasks 0 is restarted`).waitFor();
+
+    await page.goto(`${app.url}/ui/local/connect/local?search=${name}`);
+    const row = page.getByRole('table', { name: 'Connectors' }).getByRole('row').filter({ hasText: name });
+    await expect.poll(() => row.count()).toBe(1);
+    await screenshot(page, 'connect-list');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await confirm(`Do you want to delete definition: ${name} ?`);
+    await toast(`Definition '${name}' is deleted`).waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+});

@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningApp, startApp } from '../support/app.ts';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { testKafka } from '../support/kafka.ts';
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+const kafka = testKafka();
+const token = randomUUID().slice(0, 8);
+const topic = `e2e-ksql-${token}`;
+const stream = `E2E_STREAM_${token.toUpperCase()}`;
+
+const ksqldb = () => {
+  const url = process.env.KSQLDB_URL;
+  if (!url) throw new Error('KSQLDB_URL is not set');
+  return url;
+};
+const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
+
+beforeAll(async () => {
+  await kafka.createTopic(1, { name: topic });
+  app = await startApp();
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await kafka.cleanup();
+});
+
+describe('ksqlDB', () => {
+  it('shows the server info and executes a statement that creates a stream, then lists it', async () => {
+    await page.goto(`${app.url}/ui/local/ksqldb/local`);
+    await page.waitForURL(/\/ksqldb\/local\/streams$/);
+    await page.getByRole('tab', { name: 'Info' }).click();
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Info' }).textContent())
+      .toContain('Server version');
+
+    await page.getByRole('link', { name: 'Execute statements' }).click();
+    await page
+      .getByRole('textbox', { name: 'SQL' })
+      .fill(`CREATE STREAM ${stream} (id VARCHAR) WITH (kafka_topic='${topic}', value_format='JSON');`);
+    await page.getByRole('button', { name: 'Execute' }).click();
+    await toast('Statement was executed successfully').waitFor();
+    await page.getByRole('note').filter({ hasText: 'ksqlDB: Stream created' }).waitFor();
+
+    await page.goto(`${app.url}/ui/local/ksqldb/local/streams?search=${stream}`);
+    const row = page.getByRole('table', { name: 'Streams' }).getByRole('row').filter({ hasText: stream });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain(topic);
+    await screenshot(page, 'ksqldb-streams');
+  });
+
+  it('runs a query with properties and shows the result rows', async () => {
+    // The ksqlDB fake keeps rows that INSERT statements add (it does not read the Kafka topic).
+    const inserted = await fetch(`${ksqldb()}/ksql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/vnd.ksql.v1+json' },
+      body: JSON.stringify({
+        ksql: `INSERT INTO ${stream} (id) VALUES ('a'); INSERT INTO ${stream} (id) VALUES ('b');`,
+      }),
+    });
+    expect(inserted.status).toBe(200);
+    await page.goto(`${app.url}/ui/local/ksqldb/local/query`);
+    await page.getByRole('textbox', { name: 'SQL' }).fill(`SELECT * FROM ${stream} EMIT CHANGES LIMIT 2;`);
+    await page.getByRole('textbox', { name: 'Properties' }).fill('auto.offset.reset=earliest');
+    await page.getByRole('button', { name: 'Execute' }).click();
+    await toast('Query was executed successfully, see results below.').waitFor();
+    const rows = page.getByRole('table', { name: 'Result' }).getByRole('row');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3);
+    expect(await page.getByRole('table', { name: 'Result' }).textContent()).toContain('ID');
+    await screenshot(page, 'ksqldb-query');
+  });
+});
