@@ -65,6 +65,12 @@ describe('schema registry', () => {
     await page.waitForURL(/\/versions$/);
     const versions = page.getByRole('table', { name: 'Versions' }).getByRole('row');
     await expect.poll(() => versions.count()).toBe(3);
+    // The two versions side by side: the new optional field is added on the right only.
+    const diff = page.getByRole('table', { name: 'Changes from version 1 to 2' });
+    const added = diff.locator('.schema-diff__row--added');
+    await expect.poll(() => added.count()).toBeGreaterThan(0);
+    expect(await added.allTextContents()).toContainEqual(expect.stringContaining('"name": "note"'));
+    expect(await diff.locator('.schema-diff__row--removed').count()).toBe(0);
     await screenshot(page, 'schema-versions');
     // Newest first: the header, version 2, version 1.
     await versions.nth(2).getByRole('button', { name: 'Delete' }).click();

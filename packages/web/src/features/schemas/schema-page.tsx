@@ -11,6 +11,7 @@ import { UrlTabs } from '../../components/tabs/url-tabs';
 import { Page } from '../shell/page';
 import { latestSchemaQuery, schemaVersionsQuery, useDeleteVersion, useUpdateSchema } from './api';
 import { versionColumns } from './schema-columns';
+import { SchemaDiff } from './schema-diff';
 import { SchemaForm } from './schema-form';
 import { schemaPaths } from './schema-paths';
 import './schemas.css';
@@ -132,6 +133,7 @@ function SchemaVersionsTab(props: { cluster: string; subject: string; versions: 
         onConfirm={() => toDelete !== null && remove.mutate(toDelete, { onSettled: () => setToDelete(null) })}
         onCancel={() => setToDelete(null)}
       />
+      {props.versions && <SchemaDiff versions={props.versions} />}
     </>
   );
 }
