@@ -52,19 +52,6 @@ export function ksqlInfoQuery(cluster: string, ksqlDb: string) {
   });
 }
 
-/** `key=value` lines of the properties editor; blank lines and lines without `=` are left out. */
-export function parseProperties(text: string): Record<string, string> {
-  const entries = text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line.includes('='))
-    .map(
-      (line) => [line.slice(0, line.indexOf('=')).trim(), line.slice(line.indexOf('=') + 1).trim()] as const,
-    )
-    .filter(([key]) => key !== '');
-  return Object.fromEntries(entries);
-}
-
 export function useRunQuery(cluster: string, ksqlDb: string) {
   return useMutation({
     mutationFn: (body: { sql: string; properties: Record<string, string> }) =>

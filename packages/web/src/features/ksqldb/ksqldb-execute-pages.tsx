@@ -7,7 +7,8 @@ import { DataTable } from '../../components/data-table/data-table';
 import { FormField } from '../../components/form/form-field';
 import { useToasts } from '../../components/toasts/toast-context';
 import { Page } from '../shell/page';
-import { parseProperties, useRunQuery, useRunStatement } from './api';
+import { useRunQuery, useRunStatement } from './api';
+import { parseProperties } from './parse-properties';
 import './ksqldb.css';
 
 type Row = Record<string, string>;

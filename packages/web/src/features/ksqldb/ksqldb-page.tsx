@@ -12,6 +12,7 @@ import { Pagination } from '../../components/pagination/pagination';
 import { UrlTabs } from '../../components/tabs/url-tabs';
 import { parseSearchParams, toSearchParams } from '../../lib/url-state';
 import { Page } from '../shell/page';
+import { topicPaths } from '../topics/topic-paths';
 import { type KsqlSource, ksqlInfoQuery, ksqlQueriesQuery, ksqlSourcesQuery } from './api';
 import { ksqlPaths } from './ksqldb-paths';
 import '../topics/topics.css';
@@ -21,7 +22,7 @@ type Tab = (typeof TABS)[number];
 const UrlState = z.object({ search: z.string().catch(''), page: z.coerce.number().int().min(1).catch(1) });
 
 const topicLink = (cluster: string, topic: string) => (
-  <Link to={`/${encodeURIComponent(cluster)}/topic/${encodeURIComponent(topic)}`}>{topic}</Link>
+  <Link to={topicPaths.topic(cluster, topic)}>{topic}</Link>
 );
 const source = createColumnHelper<KsqlDbStream>();
 const sourceColumns = (cluster: string): AnyColumnDef<KsqlDbStream>[] => [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProperties } from './api';
+import { parseProperties } from './parse-properties';
 
 describe('parseProperties', () => {
   it('reads key=value lines, keeping = inside values and skipping the rest', () => {
