@@ -49,7 +49,8 @@ export function ConnectorPage() {
   const { cluster } = useClusterScope();
   const { connectId = '', definitionId: name = '', tab } = useParams();
   const navigate = useNavigate();
-  const connector = useQuery(connectorQuery(cluster.id, connectId, name));
+  // Connect applies pause and resume asynchronously: follow the state as the Tasks tab does.
+  const connector = useQuery({ ...connectorQuery(cluster.id, connectId, name), refetchInterval: 5_000 });
   const canState = useCan('CONNECTOR', 'UPDATE_STATE');
   const canDelete = useCan('CONNECTOR', 'DELETE');
   const act = useConnectorAction(cluster.id, connectId, name);

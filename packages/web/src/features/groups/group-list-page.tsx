@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import { useNavigate } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
-import { Pagination } from '../../components/pagination/pagination';
-import { parseSearchParams, toSearchParams } from '../../lib/url-state';
+import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
 import { Page } from '../shell/page';
 import { groupListQuery } from './api';
 import { groupListColumns } from './group-columns';
@@ -14,31 +12,19 @@ import { groupPaths } from './group-paths';
 import { useDeleteGroup } from './mutations';
 import '../topics/topics.css';
 
-const UrlState = z.object({
-  search: z.string().catch(''),
-  page: z.coerce.number().int().min(1).catch(1),
-});
-type UrlState = z.output<typeof UrlState>;
-
 /** Spec part 2 §2 Consumer groups list; search and page live in the address. */
 export function GroupListPage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const url = parseSearchParams(UrlState, params);
-  const list = useQuery(groupListQuery(cluster.id, url));
+  const url = useSearchPage();
+  const list = useQuery(groupListQuery(cluster.id, url.params));
   const canDelete = useCan('CONSUMER_GROUP', 'DELETE');
   const [toDelete, setToDelete] = useState<string | null>(null);
   const remove = useDeleteGroup(cluster.id);
-  const [search, setSearch] = useState(url.search);
-  useEffect(() => setSearch(url.search), [url.search]);
 
-  const go = (next: UrlState, replace: boolean) =>
-    setParams(toSearchParams(next, { search: '', page: 1 }), { replace });
   const totalPages = list.data?.page ?? 1;
   useEffect(() => {
-    if (list.data && list.data.page > 0 && url.page > list.data.page)
-      go({ ...url, page: list.data.page }, true);
+    if (list.data && list.data.page > 0 && url.params.page > list.data.page) url.setPage(list.data.page);
   });
   const columns = useMemo(() => groupListColumns(cluster.id), [cluster.id]);
   const actions = useMemo(
@@ -51,27 +37,12 @@ export function GroupListPage() {
 
   return (
     <Page title="Consumer Groups">
-      <form
-        className="filter-bar"
-        aria-label="Consumer group search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          go({ search, page: 1 }, false);
-        }}
-      >
-        <input
-          className="input filter-bar__search"
-          type="search"
-          aria-label="Search consumer groups"
-          placeholder="Search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <button type="submit" className="btn btn--primary">
-          Search
-        </button>
-        <Pagination page={url.page} totalPages={totalPages} onChange={(page) => go({ ...url, page }, true)} />
-      </form>
+      <SearchBar
+        label="Consumer group search"
+        inputLabel="Search consumer groups"
+        list={url}
+        totalPages={totalPages}
+      />
       <DataTable
         label="Consumer Groups"
         data={list.data?.results}

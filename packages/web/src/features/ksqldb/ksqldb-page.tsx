@@ -1,16 +1,13 @@
 import type { KsqlDbQuery, KsqlDbStream } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { DataTable } from '../../components/data-table/data-table';
 import type { AnyColumnDef } from '../../components/data-table/types';
 import { JsonViewer } from '../../components/json-viewer/json-viewer';
-import { Pagination } from '../../components/pagination/pagination';
+import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
 import { UrlTabs } from '../../components/tabs/url-tabs';
-import { parseSearchParams, toSearchParams } from '../../lib/url-state';
 import { Page } from '../shell/page';
 import { topicPaths } from '../topics/topic-paths';
 import { type KsqlSource, ksqlInfoQuery, ksqlQueriesQuery, ksqlSourcesQuery } from './api';
@@ -19,7 +16,6 @@ import '../topics/topics.css';
 
 const TABS = ['streams', 'tables', 'queries', 'info'] as const;
 type Tab = (typeof TABS)[number];
-const UrlState = z.object({ search: z.string().catch(''), page: z.coerce.number().int().min(1).catch(1) });
 
 const topicLink = (cluster: string, topic: string) => (
   <Link to={topicPaths.topic(cluster, topic)}>{topic}</Link>
@@ -103,46 +99,22 @@ function SourceTab({
   ksqlDb: string;
   source: KsqlSource;
 }) {
-  const [params, setParams] = useSearchParams();
-  const url = parseSearchParams(UrlState, params);
+  const url = useSearchPage();
   const sources = useQuery({
-    ...ksqlSourcesQuery(cluster, ksqlDb, kind === 'tables' ? 'tables' : 'streams', url),
+    ...ksqlSourcesQuery(cluster, ksqlDb, kind === 'tables' ? 'tables' : 'streams', url.params),
     enabled: kind !== 'queries',
   });
-  const queries = useQuery({ ...ksqlQueriesQuery(cluster, ksqlDb, url), enabled: kind === 'queries' });
+  const queries = useQuery({ ...ksqlQueriesQuery(cluster, ksqlDb, url.params), enabled: kind === 'queries' });
   const list = kind === 'queries' ? queries : sources;
-  const [search, setSearch] = useState(url.search);
-  useEffect(() => setSearch(url.search), [url.search]);
-  const go = (next: z.output<typeof UrlState>, replace: boolean) =>
-    setParams(toSearchParams(next, { search: '', page: 1 }), { replace });
   const label = kind[0]?.toUpperCase() + kind.slice(1);
   return (
     <>
-      <form
-        className="filter-bar"
-        aria-label={`${label} search`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          go({ search, page: 1 }, false);
-        }}
-      >
-        <input
-          className="input filter-bar__search"
-          type="search"
-          aria-label={`Search ${kind}`}
-          placeholder="Search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-        <button type="submit" className="btn btn--primary">
-          Search
-        </button>
-        <Pagination
-          page={url.page}
-          totalPages={(kind === 'queries' ? queries.data?.page : sources.data?.page) ?? 1}
-          onChange={(page) => go({ ...url, page }, true)}
-        />
-      </form>
+      <SearchBar
+        label={`${label} search`}
+        inputLabel={`Search ${kind}`}
+        list={url}
+        totalPages={(kind === 'queries' ? queries.data?.page : sources.data?.page) ?? 1}
+      />
       {kind === 'queries' ? (
         <DataTable
           label={label}
