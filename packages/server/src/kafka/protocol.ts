@@ -11,12 +11,14 @@ import {
 /** Where a request goes: a given broker, or any reachable one (bootstrap list first). */
 export type Target = Broker | 'any';
 
-type Options = {
+type Options<Args extends unknown[], Response> = {
   /**
    * Keep a response that carries per-topic or per-partition error codes instead of failing the whole call:
    * the caller reads the codes. A listing must survive one partition without a leader.
    */
   partial?: boolean;
+  /** Our own reader of the answer, given the version the broker and the library agreed on. */
+  api?: (version: number) => API<Args, Response>;
 };
 
 /**
@@ -30,11 +32,12 @@ export async function send<Args extends unknown[], Response>(
   target: Target,
   apiName: string,
   args: (version: number) => Args,
-  options: Options = {},
+  options: Options<Args, Response> = {},
 ): Promise<Response> {
-  const api = await new Promise<API<Args, Response>>((resolve, reject) =>
+  const agreed = await new Promise<API<Args, Response>>((resolve, reject) =>
     admin[kGetApi]<Args, Response>(apiName, (error, found) => (found ? resolve(found) : reject(error))),
   );
+  const api = options.api ? options.api(agreed.version) : agreed;
   const connection = await new Promise<Connection>((resolve, reject) => {
     const done = (error: Error | null, found?: Connection) => (found ? resolve(found) : reject(error));
     if (target === 'any') admin[kGetBootstrapConnection](done);

@@ -1,14 +1,12 @@
-import { type Admin, FetchIsolationLevels, type fetchV17, type RecordsBatch } from '@platformatic/kafka';
+import { type Admin, FetchIsolationLevels } from '@platformatic/kafka';
 import type { BrokerInfo, TopicMeta } from '../metadata.ts';
 import { send } from '../protocol.ts';
+import { type FetchArgs, type RawFetchResponse, rawFetchApi } from './fetch-api.ts';
+import { readRecordBatches } from './record-batches.ts';
 import type { RawRecord } from './types.ts';
 
 /** Fetch-session epoch -1: a one-off fetch; no session, no group, nothing left on the broker. */
 const NO_SESSION = -1;
-const TRANSACTIONAL = 0x10;
-const CONTROL = 0x20;
-const LOG_APPEND_TIME = 0x08;
-const ABORT_MARKER = 0;
 
 export type FetchWant = { partition: number; offset: number; maxBytes: number };
 export type Fetched = {
@@ -54,7 +52,7 @@ export async function fetchTopics(
   maxWaitMs: number,
 ): Promise<Fetched[]> {
   fetchStats.requests++;
-  const answer = await send<fetchV17.FetchRequest, fetchV17.FetchResponse>(
+  const answer = await send<FetchArgs, RawFetchResponse>(
     client,
     broker,
     'Fetch',
@@ -79,7 +77,7 @@ export async function fetchTopics(
       [],
       '',
     ],
-    { partial: true },
+    { api: rawFetchApi },
   );
   const byId = new Map(requests.map((r) => [r.topic.id, r]));
   const byName = new Map(requests.map((r) => [r.topic.name, r]));
@@ -95,55 +93,11 @@ export async function fetchTopics(
         partition: p.partitionIndex,
         errorCode: p.errorCode,
         logStartOffset: Number(p.logStartOffset),
-        ...readBatches(p.partitionIndex, start, p.records ?? [], p.abortedTransactions ?? []),
+        ...(p.records
+          ? readRecordBatches(p.records, p.partitionIndex, start, p.abortedTransactions ?? [])
+          : { records: [], next: start, bytes: 0 }),
       });
     }
   }
   return results;
-}
-
-/** The consumer's read_committed rule (KIP-98): skip batches of producers whose transaction aborted. */
-function readBatches(
-  partition: number,
-  start: number,
-  batches: readonly RecordsBatch[],
-  aborted: readonly { producerId: bigint; firstOffset: bigint }[],
-): { records: RawRecord[]; next: number; bytes: number } {
-  const pending = [...aborted].sort((a, b) => (a.firstOffset < b.firstOffset ? -1 : 1));
-  const abortedProducers = new Set<bigint>();
-  const records: RawRecord[] = [];
-  let next = start;
-  let bytes = 0;
-  for (const batch of batches) {
-    const last = batch.firstOffset + BigInt(batch.lastOffsetDelta);
-    next = Math.max(next, Number(last) + 1);
-    bytes += batch.length;
-    while (pending.length && (pending[0]?.firstOffset ?? last + 1n) <= last) {
-      abortedProducers.add(pending.shift()?.producerId ?? -1n);
-    }
-    if (batch.attributes & CONTROL) {
-      const marker = batch.records[0]?.key;
-      if (marker && marker.length >= 4 && marker.readInt16BE(2) === ABORT_MARKER) {
-        abortedProducers.delete(batch.producerId);
-      }
-      continue;
-    }
-    if (batch.attributes & TRANSACTIONAL && abortedProducers.has(batch.producerId)) continue;
-    const logAppend = (batch.attributes & LOG_APPEND_TIME) !== 0;
-    const base = Number(batch.firstOffset);
-    const firstTimestamp = Number(batch.firstTimestamp);
-    for (const r of batch.records) {
-      const offset = base + r.offsetDelta;
-      if (offset < start) continue;
-      records.push({
-        partition,
-        offset,
-        timestamp: logAppend ? Number(batch.maxTimestamp) : firstTimestamp + Number(r.timestampDelta),
-        key: r.key,
-        value: r.value,
-        headers: r.headers,
-      });
-    }
-  }
-  return { records, next, bytes };
 }

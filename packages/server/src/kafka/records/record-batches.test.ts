@@ -1,0 +1,100 @@
+import { type CompressionAlgorithmValue, createRecordsBatch, type MessageRecord } from '@platformatic/kafka';
+import { describe, expect, it } from 'vitest';
+import { readRecordBatches } from './record-batches.ts';
+
+const T0 = 1_714_521_600_000n;
+
+/** A v2 batch as a producer writes it (the library's writer), placed at `base`. */
+function batch(
+  base: number,
+  messages: MessageRecord[],
+  compression: CompressionAlgorithmValue = 'none',
+): Buffer {
+  const bytes = createRecordsBatch(messages, { compression }).buffer;
+  bytes.writeBigInt64BE(BigInt(base), 0);
+  return bytes;
+}
+
+const message = (i: number, extra: Partial<MessageRecord> = {}): MessageRecord => ({
+  topic: 't',
+  key: Buffer.from(`key-${i}`),
+  value: Buffer.from(`value ${i} ${'é'.repeat(i)}`),
+  timestamp: T0 + BigInt(i * 1000),
+  ...extra,
+});
+
+const text = (b: Buffer | null) => (b === null ? null : b.toString());
+
+describe('readRecordBatches', () => {
+  it.each(['none', 'gzip', 'snappy', 'lz4', 'zstd'] as const)(
+    'reads every record of %s batches: offsets, timestamps, key, value, headers',
+    (codec) => {
+      const headers = new Map([[Buffer.from('source'), Buffer.from('e2e')]]);
+      const set = Buffer.concat([
+        batch(10, [message(0, { headers }), message(1)], codec),
+        batch(12, [message(2, { timestamp: T0 - 5000n }), message(3, { key: undefined })], codec),
+      ]);
+      const read = readRecordBatches(set, 4, 10, []);
+      expect(read.next).toBe(14);
+      expect(read.bytes).toBe(set.length);
+      expect(
+        read.records.map((r) => [
+          r.partition,
+          r.offset,
+          r.timestamp,
+          text(r.key),
+          text(r.value),
+          r.headers.length,
+        ]),
+      ).toEqual([
+        [4, 10, Number(T0), 'key-0', 'value 0 ', 1],
+        [4, 11, Number(T0) + 1000, 'key-1', 'value 1 é', 0],
+        [4, 12, Number(T0) - 5000, 'key-2', 'value 2 éé', 0],
+        [4, 13, Number(T0) + 3000, null, 'value 3 ééé', 0],
+      ]);
+      expect(read.records[0]?.headers.map(([k, v]) => [text(k), text(v)])).toEqual([['source', 'e2e']]);
+    },
+  );
+
+  it('skips records before the start offset and ignores a partial batch at the end', () => {
+    const whole = batch(0, [message(0), message(1), message(2)]);
+    const cut = batch(3, [message(3)]).subarray(0, 40);
+    const read = readRecordBatches(Buffer.concat([whole, cut]), 0, 1, []);
+    expect(read.records.map((r) => r.offset)).toEqual([1, 2]);
+    expect(read.next).toBe(3);
+  });
+
+  it('uses the batch time for every record of a LogAppendTime batch', () => {
+    const bytes = batch(0, [message(0), message(1)]);
+    // attributes bit 3: LogAppendTime; the broker stamps max_timestamp.
+    bytes.writeInt16BE(0x08, 21);
+    bytes.writeBigInt64BE(T0 + 99n, 35);
+    expect(readRecordBatches(bytes, 0, 0, []).records.map((r) => r.timestamp)).toEqual([
+      Number(T0) + 99,
+      Number(T0) + 99,
+    ]);
+  });
+
+  it('leaves out the records of an aborted transaction and the markers (read_committed)', () => {
+    const producer = 7n;
+    const transactional = (base: number, messages: MessageRecord[]) => {
+      const bytes = batch(base, messages);
+      bytes.writeInt16BE(0x10, 21);
+      bytes.writeBigInt64BE(producer, 43);
+      return bytes;
+    };
+    const abortMarker = batch(2, [{ topic: 't', key: Buffer.from([0, 0, 0, 0]), value: Buffer.alloc(6) }]);
+    abortMarker.writeInt16BE(0x30, 21); // transactional control batch
+    abortMarker.writeBigInt64BE(producer, 43);
+    const set = Buffer.concat([
+      transactional(0, [message(0), message(1)]),
+      abortMarker,
+      batch(3, [message(3)]),
+    ]);
+    const read = readRecordBatches(set, 0, 0, [{ producerId: producer, firstOffset: 0n }]);
+    expect(read.records.map((r) => r.offset)).toEqual([3]);
+    expect(read.next).toBe(4);
+    // Committed (no aborted transaction listed): the records show, the marker never does.
+    expect(readRecordBatches(set, 0, 0, []).records.map((r) => r.offset)).toEqual([0, 1, 3]);
+  });
+});
