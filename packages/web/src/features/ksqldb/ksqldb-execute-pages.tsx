@@ -1,5 +1,5 @@
 import type { KsqlDbQueryResult } from '@console/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useClusterScope } from '../../auth/cluster-context';
 import { CodeEditor } from '../../components/code-editor/code-editor';
@@ -29,39 +29,65 @@ function toRows(result: KsqlDbQueryResult | undefined): { columns: string[]; row
   return { columns, rows };
 }
 
+/** The SQL editor (200 px), what the screen adds under it, and Execute: disabled while the SQL is empty. */
+function SqlForm(props: {
+  label: string;
+  placeholder: string;
+  busy: boolean;
+  onExecute: (sql: string) => void;
+  children?: ReactNode;
+}) {
+  const [sql, setSql] = useState('');
+  return (
+    <form
+      className="form"
+      aria-label={props.label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (sql.trim()) props.onExecute(sql);
+      }}
+    >
+      <FormField id="ksql-sql" label="SQL" error={undefined}>
+        <CodeEditor
+          label="SQL"
+          language="sql"
+          height="200px"
+          placeholder={props.placeholder}
+          value={sql}
+          onChange={setSql}
+        />
+      </FormField>
+      {props.children}
+      <div className="form__actions">
+        <button type="submit" className="btn btn--primary" disabled={props.busy || !sql.trim()}>
+          Execute
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /** Spec part 2 §2 Execute query: SQL and properties editors, Execute, the result table. */
 export function KsqlDbQueryPage() {
   const { cluster } = useClusterScope();
   const { ksqlDBId = '' } = useParams();
   const toasts = useToasts();
   const run = useRunQuery(cluster.id, ksqlDBId);
-  const [sql, setSql] = useState('');
   const [properties, setProperties] = useState('');
   const result = toRows(run.data);
   return (
     <Page title={`KsqlDB: ${ksqlDBId}`}>
-      <form
-        className="form"
-        aria-label="Execute query"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (sql.trim())
-            run.mutate(
-              { sql, properties: parseProperties(properties) },
-              { onSuccess: () => toasts.success('Query was executed successfully, see results below.') },
-            );
-        }}
+      <SqlForm
+        label="Execute query"
+        placeholder="SELECT * FROM my_stream EMIT CHANGES LIMIT 5;"
+        busy={run.isPending}
+        onExecute={(sql) =>
+          run.mutate(
+            { sql, properties: parseProperties(properties) },
+            { onSuccess: () => toasts.success('Query was executed successfully, see results below.') },
+          )
+        }
       >
-        <FormField id="ksql-sql" label="SQL" error={undefined}>
-          <CodeEditor
-            label="SQL"
-            language="sql"
-            height="200px"
-            placeholder="SELECT * FROM my_stream EMIT CHANGES LIMIT 5;"
-            value={sql}
-            onChange={setSql}
-          />
-        </FormField>
         <FormField id="ksql-properties" label="Properties" error={undefined}>
           <CodeEditor
             label="Properties"
@@ -71,12 +97,7 @@ export function KsqlDbQueryPage() {
             onChange={setProperties}
           />
         </FormField>
-        <div className="form__actions">
-          <button type="submit" className="btn btn--primary" disabled={run.isPending || !sql.trim()}>
-            Execute
-          </button>
-        </div>
-      </form>
+      </SqlForm>
       {run.data?.truncated && <p role="note">The query stopped at the row cap or the time budget.</p>}
       <DataTable
         label="Result"
@@ -96,34 +117,16 @@ export function KsqlDbStatementPage() {
   const { ksqlDBId = '' } = useParams();
   const toasts = useToasts();
   const run = useRunStatement(cluster.id, ksqlDBId);
-  const [sql, setSql] = useState('');
   return (
     <Page title={`KsqlDB: ${ksqlDBId}`}>
-      <form
-        className="form"
-        aria-label="Execute statement"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!sql.trim()) return;
-          run.mutate({ sql }, { onSuccess: () => toasts.success('Statement was executed successfully') });
-        }}
-      >
-        <FormField id="ksql-statement" label="SQL" error={undefined}>
-          <CodeEditor
-            label="SQL"
-            language="sql"
-            height="200px"
-            placeholder="CREATE STREAM my_stream (id VARCHAR) WITH (kafka_topic='my_topic', value_format='JSON');"
-            value={sql}
-            onChange={setSql}
-          />
-        </FormField>
-        <div className="form__actions">
-          <button type="submit" className="btn btn--primary" disabled={run.isPending || !sql.trim()}>
-            Execute
-          </button>
-        </div>
-      </form>
+      <SqlForm
+        label="Execute statement"
+        placeholder="CREATE STREAM my_stream (id VARCHAR) WITH (kafka_topic='my_topic', value_format='JSON');"
+        busy={run.isPending}
+        onExecute={(sql) =>
+          run.mutate({ sql }, { onSuccess: () => toasts.success('Statement was executed successfully') })
+        }
+      />
       {run.data && (
         <p role="note" className="ksql-answer">
           ksqlDB: {run.data.message ?? 'done'}
