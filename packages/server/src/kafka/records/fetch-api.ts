@@ -61,7 +61,9 @@ function parseResponse(
   reader: Reader,
 ): RawFetchResponse {
   reader.readInt32(); // throttle_time_ms
-  reader.readInt16(); // error_code: with no fetch session, only partition errors happen
+  const errorCode = reader.readInt16();
+  // Without a fetch session errors come per partition; a whole-answer error fails the read, as settle does.
+  if (errorCode !== 0) throw Object.assign(new Error(`Fetch error ${errorCode}`), { errorCode });
   reader.readInt32(); // session_id
   const responses = reader.readArray((r) => ({
     topicId: version <= 12 ? r.readString() : r.readUUID(),
