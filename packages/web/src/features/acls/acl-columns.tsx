@@ -29,14 +29,26 @@ export function principalColumns(resourceLabel: string) {
   ];
 }
 
+const principalColumn = (cluster: string) =>
+  column.accessor('principal', {
+    header: 'Principal',
+    enableSorting: true,
+    cell: ({ getValue }) => <Link to={aclPaths.principal(cluster, getValue())}>{getValue()}</Link>,
+  });
+
+/** A topic's ACLs tab (spec part 1 §2): Principal, Host, Permissions. */
+export function topicAclColumns(cluster: string) {
+  return [
+    principalColumn(cluster),
+    column.accessor('host', { header: 'Host', enableSorting: true }),
+    { ...permissionColumn, header: 'Permissions' },
+  ];
+}
+
 /** A group's ACLs: who may do what on it. */
 export function groupAclColumns(cluster: string) {
   return [
-    column.accessor('principal', {
-      header: 'Principal',
-      enableSorting: true,
-      cell: ({ getValue }) => <Link to={aclPaths.principal(cluster, getValue())}>{getValue()}</Link>,
-    }),
+    principalColumn(cluster),
     column.accessor('resource', { header: 'Group', enableSorting: true }),
     column.accessor('patternType', { header: 'Pattern Type' }),
     column.accessor('host', { header: 'Host', enableSorting: true }),

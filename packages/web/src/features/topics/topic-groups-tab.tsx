@@ -6,19 +6,19 @@ import { z } from 'zod';
 import { DataTable } from '../../components/data-table/data-table';
 import { parseSearchParams } from '../../lib/url-state';
 import { uiOptionsQuery } from '../clusters/api';
+import { groupListColumns } from '../groups/group-columns';
 import { topicGroupsQuery } from './api';
-import { groupColumns } from './group-columns';
 
 const SearchState = z.object({ groupsListView: GroupsListViewParam.optional().catch(undefined) });
 
-/** Spec part 1 §2 Groups tab; the view is kept in the query string. */
+/** Spec part 1 §2 Groups tab (the group list's columns); the view is kept in the query string. */
 export function TopicGroupsTab({ cluster, topic }: { cluster: string; topic: string }) {
   const [params, setParams] = useSearchParams();
   const options = useQuery(uiOptionsQuery(cluster));
   const fallback = options.data?.topic.groupsDefaultView ?? 'ALL';
   const view = parseSearchParams(SearchState, params).groupsListView ?? fallback;
   const groups = useQuery({ ...topicGroupsQuery(cluster, topic, view), enabled: options.isSuccess });
-  const columns = useMemo(() => groupColumns(cluster), [cluster]);
+  const columns = useMemo(() => groupListColumns(cluster), [cluster]);
 
   return (
     <>

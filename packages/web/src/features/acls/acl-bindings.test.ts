@@ -1,8 +1,8 @@
 import { AccessControlList } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { toAclRows } from './acl-rows';
+import { toAclBindings } from './acl-bindings';
 
-describe('toAclRows', () => {
+describe('toAclBindings', () => {
   it('gives one row per binding and none for a principal without bindings', () => {
     const binding = (operation: string, permissionType: string) => ({
       host: '*',
@@ -13,9 +13,16 @@ describe('toAclRows', () => {
       { principal: 'User:alice', acls: [binding('READ', 'ALLOW'), binding('WRITE', 'DENY')] },
       { principal: 'User:bob' },
     ]);
-    expect(toAclRows(list)).toEqual([
-      { id: 'User:alice#0', principal: 'User:alice', host: '*', operation: 'READ', permission: 'ALLOW' },
-      { id: 'User:alice#1', principal: 'User:alice', host: '*', operation: 'WRITE', permission: 'DENY' },
+    const row = {
+      principal: 'User:alice',
+      resourceType: 'TOPIC',
+      resource: 'orders',
+      patternType: 'LITERAL',
+      host: '*',
+    };
+    expect(toAclBindings(list)).toEqual([
+      { id: 'User:alice#0', ...row, operation: 'READ', permission: 'ALLOW' },
+      { id: 'User:alice#1', ...row, operation: 'WRITE', permission: 'DENY' },
     ]);
   });
 });
