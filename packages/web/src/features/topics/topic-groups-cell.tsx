@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
 import { Icon } from '../../components/icon';
+import { LagBadge } from '../groups/group-columns';
 import { topicPaths } from './topic-paths';
 import type { TopicGroup } from './topic-rows';
 
@@ -61,7 +62,7 @@ function GroupButton({ cluster, group }: { cluster: string; group: TopicGroup })
       title={`${group.id}: ${group.active ? 'consuming this topic' : 'not consuming this topic'}`}
     >
       <span className="group-button__id">{group.id}</span>
-      <Badge tone="neutral">Lag: {group.lag.toLocaleString('en')}</Badge>
+      <LagBadge lag={group.lag} />
     </Link>
   );
 }

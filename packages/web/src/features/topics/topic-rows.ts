@@ -1,6 +1,8 @@
 import type { ConsumerGroup, LastRecords, Topic } from '@console/contract';
+import { groupTopicLag } from '../groups/group-rows';
 
-export type TopicGroup = { id: string; active: boolean; lag: number };
+/** `lag` is null when the group has committed no offset on the topic (shown as such, not as 0). */
+export type TopicGroup = { id: string; active: boolean; lag: number | null };
 
 /** `lastRecord` and `groups` stay undefined until their batched calls answer (spec part 1 §4). */
 export type TopicRow = {
@@ -14,20 +16,13 @@ export type TopicRow = {
   groups: TopicGroup[] | undefined;
 };
 
-/** Lag for one topic is Σ (lastOffset − offset) over its partitions, missing values counting as 0. */
-export function topicLag(group: ConsumerGroup, topic: string): number {
-  return (group.offsets ?? [])
-    .filter((offset) => offset.topic === topic)
-    .reduce((sum, offset) => sum + ((offset.lastOffset ?? 0) - (offset.offset ?? 0)), 0);
-}
-
 export function groupsOfTopic(topic: string, groups: readonly ConsumerGroup[]): TopicGroup[] {
   return groups
     .filter((group) => group.topics?.includes(topic) || group.activeTopics?.includes(topic))
     .map((group) => ({
       id: group.id,
       active: group.activeTopics?.includes(topic) ?? false,
-      lag: topicLag(group, topic),
+      lag: groupTopicLag(group, topic),
     }));
 }
 
