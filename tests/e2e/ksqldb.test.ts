@@ -55,6 +55,9 @@ describe('ksqlDB', () => {
     expect(await row.getByRole('link', { name: topic }).getAttribute('href')).toBe(
       `/ui/local/topic/${topic}`,
     );
+    const name = page.getByRole('table', { name: 'Streams' }).getByRole('columnheader', { name: 'Name' });
+    await name.getByRole('button').click();
+    expect(await name.getAttribute('aria-sort')).toBe('ascending');
     await screenshot(page, 'ksqldb-streams');
   });
 

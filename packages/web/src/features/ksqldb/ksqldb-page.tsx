@@ -22,22 +22,28 @@ const topicLink = (cluster: string, topic: string) => (
 );
 const source = createColumnHelper<KsqlDbStream>();
 const sourceColumns = (cluster: string): AnyColumnDef<KsqlDbStream>[] => [
-  source.accessor('name', { header: 'Name' }),
-  source.accessor('topic', { header: 'Topic', cell: ({ getValue }) => topicLink(cluster, getValue()) }),
-  source.accessor('keyFormat', { header: 'Key format' }),
-  source.accessor('valueFormat', { header: 'Value format' }),
+  source.accessor('name', { header: 'Name', enableSorting: true }),
+  source.accessor('topic', {
+    header: 'Topic',
+    enableSorting: true,
+    cell: ({ getValue }) => topicLink(cluster, getValue()),
+  }),
+  source.accessor('keyFormat', { header: 'Key format', enableSorting: true }),
+  source.accessor('valueFormat', { header: 'Value format', enableSorting: true }),
   source.accessor('isWindowed', {
     header: 'Is windowed',
+    enableSorting: true,
     cell: ({ getValue }) => (getValue() ? 'true' : 'false'),
   }),
 ];
 const query = createColumnHelper<KsqlDbQuery>();
 const queryColumns = (cluster: string): AnyColumnDef<KsqlDbQuery>[] => [
-  query.accessor('id', { header: 'Id' }),
-  query.accessor('queryType', { header: 'Query type' }),
-  query.accessor('sink', { header: 'Sink' }),
+  query.accessor('id', { header: 'Id', enableSorting: true }),
+  query.accessor('queryType', { header: 'Query type', enableSorting: true }),
+  query.accessor('sink', { header: 'Sink', enableSorting: true }),
   query.accessor('sinkTopic', {
     header: 'Sink topic',
+    enableSorting: true,
     cell: ({ getValue }) => {
       const topic = getValue();
       return topic ? topicLink(cluster, topic) : null;
