@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Upstream, UpstreamCall, UpstreamHttp } from '../upstream-http.ts';
+import { errorBody, type Upstream, type UpstreamCall, type UpstreamHttp } from '../upstream-http.ts';
 import { translateConnectError } from './errors.ts';
 
 export type ConnectorInfo = {
@@ -40,8 +40,12 @@ export type ConfigValidation = {
   configs: { definition: ConfigKeyDefinition; value: { name: string; errors: string[] } }[];
 };
 
-/** GETs are retried on 409: a worker answers it while its group rebalances (AKHQ retries likewise). */
-const RETRIES_ON_CONFLICT = 3;
+/**
+ * GETs are retried while the worker's group rebalances: it answers 409 ("rebalance in progress", as AKHQ
+ * retries too) or, right after a config change, 500 "a rebalance is expected" (RebalanceNeededException).
+ */
+const ATTEMPTS_WHILE_REBALANCING = 5;
+const REBALANCING = /rebalance/i;
 
 /** The Kafka Connect REST API, one method per call. */
 export class ConnectClient {
@@ -96,8 +100,10 @@ export class ConnectClient {
     for (let attempt = 1; ; attempt++) {
       const answer = await this.#http.call(this.upstream, url, options);
       if (answer.status < 400) return answer.body as T;
+      const rebalancing =
+        answer.status === 409 || (answer.status >= 500 && REBALANCING.test(errorBody(answer).message));
       const retry =
-        answer.status === 409 && (options.method ?? 'GET') === 'GET' && attempt < RETRIES_ON_CONFLICT;
+        rebalancing && (options.method ?? 'GET') === 'GET' && attempt < ATTEMPTS_WHILE_REBALANCING;
       if (!retry) throw translateConnectError(this.upstream, answer);
       await sleep(500 * attempt);
     }
