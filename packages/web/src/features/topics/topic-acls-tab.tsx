@@ -1,22 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { DataTable } from '../../components/data-table/data-table';
-import { noAclsText, toAclBindings } from '../acls/acl-bindings';
 import { topicAclColumns } from '../acls/acl-columns';
+import { ResourceAclsTable } from '../acls/resource-acls-table';
 import { topicAclsQuery } from './api';
 
 export function TopicAclsTab({ cluster, topic }: { cluster: string; topic: string }) {
-  const acls = useQuery({ ...topicAclsQuery(cluster, topic), select: toAclBindings });
+  const acls = useQuery(topicAclsQuery(cluster, topic));
   const columns = useMemo(() => topicAclColumns(cluster), [cluster]);
-  return (
-    <DataTable
-      label="ACLS"
-      data={acls.data}
-      columns={columns}
-      getRowId={(row) => row.id}
-      loading={acls.isPending}
-      failed={acls.isError}
-      emptyText={noAclsText}
-    />
-  );
+  return <ResourceAclsTable acls={acls} columns={columns} />;
 }
