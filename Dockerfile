@@ -12,24 +12,17 @@ COPY packages/server/package.json packages/server/
 COPY packages/web/package.json packages/web/
 RUN pnpm install --frozen-lockfile --ignore-scripts
 COPY packages packages
-RUN pnpm --filter @console/web build
+RUN pnpm build
 
+# The server is one bundled module (packages/server/build.ts) and the console static files: no
+# node_modules, no package manager at run time.
 FROM node:22-slim
 WORKDIR /app
-RUN npm install -g pnpm@10.34.8
-COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
-COPY packages/contract/package.json packages/contract/
-COPY packages/server/package.json packages/server/
-# Production dependencies of the server only. Workspace packages stay symlinked, outside node_modules,
-# because Node runs the TypeScript sources directly and strips types only outside node_modules.
-RUN pnpm install --prod --frozen-lockfile --ignore-scripts --filter "@console/server..." \
- && npm uninstall -g pnpm && rm -rf /root/.cache /root/.local/share/pnpm
-COPY packages/contract/src packages/contract/src
-COPY packages/server/src packages/server/src
+COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/web/dist packages/web/dist
 COPY config.example.yaml /app/config/console.yaml
 ENV NODE_ENV=production CONFIG_FILE=/app/config/console.yaml PORT=8080
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "packages/server/src/main.ts"]
+CMD ["node", "packages/server/dist/main.js"]

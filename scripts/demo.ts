@@ -45,10 +45,14 @@ const port = process.env.PORT ?? '8080';
 console.log(
   `demo: console on http://localhost:${port}/ui (Ctrl-C stops it; pnpm stack:down stops the stack)`,
 );
-const console_ = spawn(process.execPath, ['packages/server/src/main.ts', '--config', '.stack/console.yaml'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, PORT: port },
-});
+const console_ = spawn(
+  process.execPath,
+  ['packages/server/dist/main.js', '--config', '.stack/console.yaml'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: port },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => console_.kill('SIGTERM'));
 console_.on('exit', (code) => process.exit(code ?? 0));

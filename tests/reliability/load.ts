@@ -6,13 +6,12 @@
  *
  *   export STACK_DIR=/tmp/load-stack && pnpm stack:up && node tests/reliability/load.ts; pnpm stack:down
  *
- * The console runs in its own process (tests/bench/search/server.ts) so its memory and descriptors are
+ * The console runs in its own process (tests/support/console-process.ts, the production bundle) so its memory and descriptors are
  * its own. Prints the figures as JSON and a Markdown section for tests/reliability/RESULTS.md.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { join } from 'node:path';
 import { consoleConfigFile, envFile } from '../stack/paths.ts';
+import { startConsoleProcess } from '../support/console-process.ts';
 import { testKafka } from '../support/kafka.ts';
 import { produceMany, sseMessages } from '../support/records.ts';
 
@@ -27,23 +26,9 @@ for (const line of readFileSync(envFile, 'utf8').split('\n')) {
   if (key && value) process.env[key] = value;
 }
 
-const server: ChildProcess = spawn(
-  process.execPath,
-  [
-    join(import.meta.dirname, '..', 'bench', 'search', 'server.ts'),
-    process.env.STACK_CONFIG_FILE ?? consoleConfigFile,
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const port = await new Promise<string>((resolve, reject) => {
-  server.stdout?.once('data', (d: Buffer) => resolve(d.toString().trim()));
-  server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-});
-const pid = server.pid ?? 0;
-const base = `http://127.0.0.1:${port}/api/local`;
-const rssMiB = () =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 102.4) /
-  10;
+const server = await startConsoleProcess(process.env.STACK_CONFIG_FILE ?? consoleConfigFile);
+const pid = server.pid;
+const base = `${server.url}/api/local`;
 const fds = () => readdirSync(`/proc/${pid}/fd`).length;
 const sockets = () =>
   readdirSync(`/proc/${pid}/fd`).filter((fd) => {
@@ -75,7 +60,7 @@ const paths = [
 ];
 
 await sleep(1_000);
-const baseline = { rssMiB: rssMiB(), fds: fds(), sockets: sockets() };
+const baseline = { rssMiB: server.rssMiB(), fds: fds(), sockets: sockets() };
 
 // The tail clients: each reads its stream until told to leave.
 const leave = new AbortController();
@@ -98,7 +83,7 @@ const tailRuns = Array.from({ length: TAILS }, async () => {
   }
 });
 await sleep(3_000);
-const withTails = { rssMiB: rssMiB(), fds: fds(), sockets: sockets() };
+const withTails = { rssMiB: server.rssMiB(), fds: fds(), sockets: sockets() };
 
 // Writes all along, so the tails have something to carry: 30 records per second per topic.
 let producing = true;
@@ -119,7 +104,7 @@ let failures = 0;
 const samples: { second: number; rssMiB: number; fds: number }[] = [];
 const started = Date.now();
 const sampler = setInterval(() => {
-  samples.push({ second: Math.round((Date.now() - started) / 1000), rssMiB: rssMiB(), fds: fds() });
+  samples.push({ second: Math.round((Date.now() - started) / 1000), rssMiB: server.rssMiB(), fds: fds() });
 }, SAMPLE_MS);
 let sent = 0;
 const inFlight = new Set<Promise<void>>();
@@ -150,7 +135,7 @@ await producer;
 leave.abort();
 await Promise.all(tailRuns);
 await sleep(5_000);
-const after = { rssMiB: rssMiB(), fds: fds(), sockets: sockets() };
+const after = { rssMiB: server.rssMiB(), fds: fds(), sockets: sockets() };
 const groupsAfter = [...(await kafka.admin.listGroups()).keys()].filter((g) => !groupsBefore.has(g));
 
 latencies.sort((a, b) => a - b);
@@ -174,6 +159,6 @@ const result = {
 };
 console.log(JSON.stringify(result, null, 2));
 
-server.kill('SIGTERM');
+server.stop();
 await kafka.cleanup().catch(() => undefined);
 process.exit(0);

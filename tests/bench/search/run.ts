@@ -8,15 +8,18 @@
  *   pnpm stack:up && node tests/bench/search/run.ts        # RECORDS=200000 node … for a smaller run
  *   SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' node tests/bench/search/run.ts   # profile the server
  *
+ * The console runs as production runs it, the bundle of `pnpm build` (tests/support/console-process.ts).
+ *
  * Writes tests/bench/results/search.{json,md}; deletes its topic and groups, also on Ctrl-C.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Admin, Consumer, Producer } from '@platformatic/kafka';
 import { loadConfig } from '../../../packages/server/src/config/load.ts';
+import { type ConsoleProcess, startConsoleProcess } from '../../support/console-process.ts';
 
 const repo = join(import.meta.dirname, '..', '..', '..');
 const RECORDS = Number(process.env.RECORDS ?? 1_000_000);
@@ -38,10 +41,10 @@ const admin = new Admin({
 });
 const topic = `bench-records-${Date.now().toString(36)}`;
 const groups: string[] = [];
-let server: ChildProcess | undefined;
+let server: ConsoleProcess | undefined;
 
 async function cleanup() {
-  server?.kill('SIGTERM');
+  server?.stop();
   await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
   if (groups.length) await admin.deleteGroups({ groups }).catch(() => undefined);
   await admin.close();
@@ -53,15 +56,6 @@ process.once('SIGINT', async () => {
 
 const seconds = (ms: number) => Math.round(ms / 10) / 100;
 const rate = (records: number, ms: number) => Math.round((records / ms) * 1000);
-/** Peak resident memory of a process (Linux VmHWM), in MiB. */
-const peakRss = (pid: number) => {
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
-  return Math.round(kb / 102.4) / 10;
-};
-const rss = (pid: number) => {
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN);
-  return Math.round(kb / 102.4) / 10;
-};
 
 async function fill(): Promise<number> {
   await admin.createTopics({ topics: [topic], partitions: PARTITIONS, replicas: 1 });
@@ -86,20 +80,6 @@ async function fill(): Promise<number> {
     await producer.close();
   }
   return performance.now() - started;
-}
-
-async function startServer(): Promise<{ url: string; pid: number }> {
-  // SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the server while it searches.
-  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, join(import.meta.dirname, 'server.ts'), configFile], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  server = child;
-  const port = await new Promise<string>((resolve, reject) => {
-    child.stdout?.once('data', (d: Buffer) => resolve(d.toString().trim()));
-    child.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/api/${CLUSTER}`, pid: child.pid ?? 0 };
 }
 
 /** The run of median duration. */
@@ -216,8 +196,9 @@ try {
   console.log(`filling ${topic}: ${RECORDS} records of ~${VALUE_BYTES} bytes in ${PARTITIONS} partitions`);
   const fillMs = await fill();
   console.log(`filled in ${seconds(fillMs)} s`);
-  const { url, pid } = await startServer();
-  const idle = rss(pid);
+  server = await startConsoleProcess(configFile);
+  const url = `${server.url}/api/${CLUSTER}`;
+  const idle = server.rssMiB();
   // Warm-up: metadata, connections, JIT; a short scan only.
   await search(url, 'searchByValue=no-such-needle_C&maxRecords=20000');
   // The machine's speed drifts between runs (kcat alone varied 1.5 to 2.4 s): rounds alternate our search
@@ -234,7 +215,7 @@ try {
     );
     rounds.push({ oldest, newest, ...(kcatRun ? { kcat: kcatRun } : {}) });
   }
-  const peak = peakRss(pid);
+  const peak = server.peakRssMiB();
   const oldest = medianRun(rounds.map((r) => ({ records: r.oldest.scanned, ms: r.oldest.ms })));
   const newest = medianRun(rounds.map((r) => ({ records: r.newest.scanned, ms: r.newest.ms })));
   const kcatRuns = rounds.flatMap((r) => (r.kcat ? [r.kcat] : []));

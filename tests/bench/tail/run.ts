@@ -7,14 +7,14 @@
  *   export STACK_DIR=/tmp/bench-stack       # a private stack
  *   pnpm stack:up && node tests/bench/tail/run.ts; pnpm stack:down
  *
- * The console runs in its own process (tests/bench/search/server.ts). Writes tests/bench/results/tail.{json,md}.
+ * The console runs in its own process (tests/support/console-process.ts, the production bundle). Writes tests/bench/results/tail.{json,md}.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Producer } from '@platformatic/kafka';
 import { consoleConfigFile, envFile } from '../../stack/paths.ts';
+import { startConsoleProcess } from '../../support/console-process.ts';
 import { markdownTable } from '../markdown.ts';
 
 const RATE = Number(process.env.RATE ?? 1_000);
@@ -30,22 +30,7 @@ const { testKafka } = await import('../../support/kafka.ts');
 const { sseMessages } = await import('../../support/records.ts');
 
 const repo = join(import.meta.dirname, '..', '..', '..');
-const server: ChildProcess = spawn(
-  process.execPath,
-  [
-    join(import.meta.dirname, '..', 'search', 'server.ts'),
-    process.env.STACK_CONFIG_FILE ?? consoleConfigFile,
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit'] },
-);
-const port = await new Promise<string>((resolve, reject) => {
-  server.stdout?.once('data', (d: Buffer) => resolve(d.toString().trim()));
-  server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-});
-const pid = server.pid ?? 0;
-const rssMiB = () =>
-  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 102.4) /
-  10;
+const server = await startConsoleProcess(process.env.STACK_CONFIG_FILE ?? consoleConfigFile);
 
 const kafka = testKafka();
 const topics = await Promise.all(Array.from({ length: TOPICS }, () => kafka.createTopic(3)));
@@ -57,7 +42,7 @@ const leave = new AbortController();
 let ready = 0;
 const clients = Array.from({ length: CLIENTS }, async () => {
   try {
-    const res = await fetch(`http://127.0.0.1:${port}/api/local/tail/sse?${query}`, { signal: leave.signal });
+    const res = await fetch(`${server.url}/api/local/tail/sse?${query}`, { signal: leave.signal });
     let first = true;
     for await (const m of sseMessages(res)) {
       const now = Date.now();
@@ -80,10 +65,10 @@ const producer = new Producer({
   clientId: 'bench-tail',
   bootstrapBrokers: [process.env.KAFKA_BOOTSTRAP ?? ''],
 });
-const samples: { second: number; rssMiB: number }[] = [{ second: 0, rssMiB: rssMiB() }];
+const samples: { second: number; rssMiB: number }[] = [{ second: 0, rssMiB: server.rssMiB() }];
 const started = Date.now();
 const sampler = setInterval(
-  () => samples.push({ second: Math.round((Date.now() - started) / 1000), rssMiB: rssMiB() }),
+  () => samples.push({ second: Math.round((Date.now() - started) / 1000), rssMiB: server.rssMiB() }),
   5_000,
 );
 let produced = 0;
@@ -107,7 +92,7 @@ clearInterval(sampler);
 leave.abort();
 await Promise.all(clients);
 await producer.close();
-server.kill('SIGTERM');
+server.stop();
 await kafka.cleanup().catch(() => undefined);
 
 latencies.sort((a, b) => a - b);
