@@ -173,6 +173,22 @@ describe('record contents', () => {
     expect(whole.results[0]).toMatchObject({ value: long, truncated: false });
   });
 
+  it('reads a record bigger than a partition’s share of a fetch, beside small ones', async () => {
+    const topic = await kafka.createTopic(2);
+    await waitForTopic(kafka.admin, topic, 2);
+    const big = 'b'.repeat(900_000);
+    await produceMany(topic, 21, (i) => ({
+      partition: i === 10 ? 1 : 0,
+      key: `k${i}`,
+      value: i === 10 ? big : 'small',
+    }));
+    const { records } = await allPages(`/topic/${topic}/data`);
+    expect(records).toHaveLength(21);
+    expect(records.find((r) => r.key === 'k10')).toMatchObject({ partition: 1, truncated: true });
+    const whole = await page(`/topic/${topic}/data/record/1/0`);
+    expect(whole.results[0]?.value).toBe(big);
+  });
+
   it('decodes batches compressed with gzip, snappy, lz4 and zstd', async () => {
     const topic = await kafka.createTopic(1);
     await waitForTopic(kafka.admin, topic);

@@ -16,7 +16,10 @@ export type Fetched = {
   records: RawRecord[];
   /** The offset after the last batch returned (control batches and aborted ones included). */
   next: number;
+  /** Bytes of the whole batches read. */
   bytes: number;
+  /** True when the broker sent bytes but not one whole batch: the partition's byte limit is too small. */
+  cut: boolean;
   logStartOffset: number;
 };
 
@@ -93,11 +96,20 @@ export async function fetchTopics(
         partition: p.partitionIndex,
         errorCode: p.errorCode,
         logStartOffset: Number(p.logStartOffset),
-        ...(p.records
-          ? readRecordBatches(p.records, p.partitionIndex, start, p.abortedTransactions ?? [])
-          : { records: [], next: start, bytes: 0 }),
+        ...read(p.records, p.partitionIndex, start, p.abortedTransactions ?? []),
       });
     }
   }
   return results;
+}
+
+function read(
+  set: Buffer | null,
+  partition: number,
+  start: number,
+  aborted: Parameters<typeof readRecordBatches>[3],
+): Pick<Fetched, 'records' | 'next' | 'bytes' | 'cut'> {
+  if (!set) return { records: [], next: start, bytes: 0, cut: false };
+  const batches = readRecordBatches(set, partition, start, aborted);
+  return { ...batches, cut: batches.bytes === 0 };
 }

@@ -86,8 +86,9 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
       }
       budget.records += records.length;
       budget.bytes += r.bytes;
-      if (next === from && r.records.length === 0) {
-        // Nothing whole came back: a batch bigger than this partition's share. Ask for more next time.
+      if (r.cut) {
+        // Only part of a batch came back: a batch bigger than this partition's share. Ask for more next time.
+        // (No bytes at all is not that: the answer was full with other partitions' records.)
         maxBytes.set(
           r.partition,
           Math.min(GROWN_MAX_BYTES, (maxBytes.get(r.partition) ?? PARTITION_MAX_BYTES) * 4),
