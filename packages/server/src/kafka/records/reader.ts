@@ -23,8 +23,8 @@ export type ReadOptions = {
   responseMaxBytes?: number;
 };
 
-const PARTITION_MAX_BYTES = 512 * 1024;
-const RESPONSE_MAX_BYTES = 2 * 1024 * 1024;
+const PARTITION_MAX_BYTES = 256 * 1024;
+const RESPONSE_MAX_BYTES = 1024 * 1024;
 /** Biggest fetch a stuck partition may grow to (a batch larger than its share still has to come through). */
 const GROWN_MAX_BYTES = 64 * 1024 * 1024;
 const LEADER_MOVED = new Set([3, 5, 6, 74, 75, 100]);
