@@ -291,7 +291,7 @@ Memory: the server runs as production runs it, one bundled module (\`packages/se
 RSS was 174 MiB when Node ran the TypeScript sources (type stripping, one file per module), 115 MiB
 bundled. A scan adds V8's young generation growing to its 32 MiB, about 15 MiB of old generation, and
 fetch answers' ArrayBuffers waiting for collection (10 to 30 MiB), and the peak creeps up over the
-searches (3 to 4 MiB each; the JS heap after a full GC stays flat, the allocator keeps freed buffers). V8's allocation-site pretenuring is off (\`main.ts\`): in
+searches (3 to 4 MiB each; the JS heap after a full GC stays flat: most likely the allocator keeping freed buffers). V8's allocation-site pretenuring is off (\`main.ts\`): in
 5 of 9 trial runs it moved the objects holding fetch answers to the old generation early in the first
 scan, and the process then sat near 290 MiB; off, 0 of 8. Fetches ask for 256 KB per partition and 1 MB
 per answer: with 512 KB and 2 MB the rate was 0.88 to 0.97 of kcat but the peak 202 MiB (two runs), as
