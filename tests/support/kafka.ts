@@ -53,6 +53,7 @@ export function testKafka() {
       const producer = new Producer({
         clientId: 'console-tests-producer',
         bootstrapBrokers: [bootstrap()],
+        idempotent: true,
         serializers: stringSerializers,
       });
       try {

@@ -22,6 +22,8 @@ export async function produceMany(
   const producer = new Producer({
     clientId: 'console-tests-records',
     bootstrapBrokers: [bootstrap()],
+    // A send that times out on a busy machine is retried: idempotence keeps the retry from writing twice.
+    idempotent: true,
     ...(options.compression ? { compression: options.compression } : {}),
   });
   const batch = options.batch ?? 5000;
