@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
 import { produceMany, waitForTopic } from '../support/records.ts';
+import { eventually } from '../support/upstreams.ts';
 
 let app: RunningApp;
 const kafka = testKafka();
@@ -94,6 +95,28 @@ describe('POST /api/{cluster}/topic/{topic}/data', () => {
     const again = await call('POST', `/topic/${topic}/data`, { ...base, key: 'a', value: '2' });
     expect(again.body[0].partition).toBe(sent.body[0].partition);
     expect(again.body[0].offset).toBe(sent.body[0].offset + 1);
+  });
+
+  it('produces again, from offset 0, after the topic was deleted and re-created under the same name', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic);
+    for (const value of ['a', 'b']) {
+      expect((await call('POST', `/topic/${topic}/data`, { ...base, value })).status).toBe(200);
+    }
+    await kafka.admin.deleteTopics({ topics: [topic] });
+    const create = () => kafka.admin.createTopics({ topics: [topic], partitions: 1, replicas: 1 });
+    await eventually(
+      () =>
+        create().then(
+          () => true,
+          () => false,
+        ),
+      (made) => made,
+    );
+    await waitForTopic(kafka.admin, topic);
+    const sent = await call('POST', `/topic/${topic}/data`, { ...base, value: 'c' });
+    expect(sent).toMatchObject({ status: 200, body: [{ partition: 0, offset: 0, value: 'c' }] });
+    expect((await records(topic)).map((r) => [r.offset, r.value])).toEqual([[0, 'c']]);
   });
 
   it('produces several records from lines split on a separator regex', async () => {

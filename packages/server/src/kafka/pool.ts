@@ -61,7 +61,12 @@ export class KafkaPool {
     return new Admin(this.#options(cluster, '-tail'));
   }
 
-  /** The cluster's producer (acks from all in-sync replicas), created on first use. */
+  /**
+   * The cluster's producer, created on first use: acks from all in-sync replicas, and idempotent, so that
+   * a send retried after a timeout the broker had in fact written is written once. The client library
+   * turns an idempotent producer's 0 or 1 retries into unlimited ones; a console request must end, so it
+   * retries twice, or as configured when that is more.
+   */
   producer(cluster: string): Producer {
     this.#admin(cluster);
     let producer = this.#producers.get(cluster);
@@ -69,6 +74,8 @@ export class KafkaPool {
       producer = new Producer({
         ...this.#options(cluster, '-producer'),
         acks: ProduceAcks.ALL,
+        idempotent: true,
+        retries: Math.max(2, this.#config.kafkaClient.retries),
         autocreateTopics: false,
       });
       this.#producers.set(cluster, producer);
