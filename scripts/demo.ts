@@ -5,6 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../packages/server/src/node-flags.ts';
 import { seedConnectAndKsql } from './demo/seed-connect-ksql.ts';
 import { seedGroupsAndAcls } from './demo/seed-groups-acls.ts';
 import { seedTopics } from './demo/seed-topics.ts';
@@ -47,7 +48,7 @@ console.log(
 );
 const console_ = spawn(
   process.execPath,
-  ['packages/server/dist/main.js', '--config', '.stack/console.yaml'],
+  [...NODE_FLAGS, 'packages/server/dist/main.js', '--config', '.stack/console.yaml'],
   {
     cwd: root,
     stdio: 'inherit',

@@ -1,13 +1,15 @@
 /**
  * The console as production runs it, the bundle `pnpm build` makes (packages/server/dist/main.js), alone
  * in its own process so benchmarks and load runs read its memory and descriptors and nothing else's.
- * Scan budgets are raised so a whole benchmark topic fits one search. SERVER_NODE_ARGS adds Node flags:
- * `SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'` profiles it.
+ * It starts with production's Node flags (NODE_FLAGS). Scan budgets are raised so a whole benchmark topic
+ * fits one search. SERVER_NODE_ARGS adds Node flags: `SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'`
+ * profiles it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { NODE_FLAGS } from '../../packages/server/src/node-flags.ts';
 
 const bundle = join(import.meta.dirname, '..', '..', 'packages', 'server', 'dist', 'main.js');
 
@@ -26,17 +28,21 @@ export async function startConsoleProcess(configFile: string): Promise<ConsolePr
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run pnpm build first`);
   const port = await freePort();
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, bundle, '--config', configFile], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      CONSOLE_SERVER__HOST: '127.0.0.1',
-      CONSOLE_TOPIC_DATA__SCAN_MAX_RECORDS: '100000000',
-      CONSOLE_TOPIC_DATA__SCAN_MAX_BYTES: String(64 * 1024 ** 3),
-      CONSOLE_TOPIC_DATA__SCAN_MAX_MS: '3600000',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...NODE_FLAGS, ...nodeArgs, bundle, '--config', configFile],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        CONSOLE_SERVER__HOST: '127.0.0.1',
+        CONSOLE_TOPIC_DATA__SCAN_MAX_RECORDS: '100000000',
+        CONSOLE_TOPIC_DATA__SCAN_MAX_BYTES: String(64 * 1024 ** 3),
+        CONSOLE_TOPIC_DATA__SCAN_MAX_MS: '3600000',
+      },
     },
-  });
+  );
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`the console exited with ${code}`))),
   );

@@ -25,7 +25,7 @@ const repo = join(import.meta.dirname, '..', '..', '..');
 const RECORDS = Number(process.env.RECORDS ?? 1_000_000);
 const VALUE_BYTES = Number(process.env.VALUE_BYTES ?? 1000);
 const PARTITIONS = 6;
-const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 10);
 const CLUSTER = 'local';
 const run = promisify(execFile);
 
@@ -204,7 +204,12 @@ try {
   await search(url, 'searchByValue=no-such-needle_C&maxRecords=20000');
   // The machine's speed drifts between runs (kcat alone varied 1.5 to 2.4 s): rounds alternate our search
   // and kcat, and the medians are compared.
-  const rounds: { oldest: SearchRun; newest: SearchRun; kcat?: { ms: number; records: number } }[] = [];
+  const rounds: {
+    oldest: SearchRun;
+    newest: SearchRun;
+    peakRssMiB: number;
+    kcat?: { ms: number; records: number };
+  }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const oldest = await search(url, 'searchByValue=no-such-needle_C');
     const kcatRun = await kcat();
@@ -212,9 +217,10 @@ try {
     console.log(
       `round ${round}: search OLDEST ${seconds(oldest.ms)} s (${oldest.scanned}, ${oldest.reason}), ` +
         `kcat ${kcatRun ? `${seconds(kcatRun.ms)} s (${kcatRun.records})` : 'not installed'}, ` +
-        `search NEWEST ${seconds(newest.ms)} s (${newest.scanned}, ${newest.reason})`,
+        `search NEWEST ${seconds(newest.ms)} s (${newest.scanned}, ${newest.reason}), ` +
+        `server RSS ${server.rssMiB()} MiB, peak so far ${server.peakRssMiB()} MiB`,
     );
-    rounds.push({ oldest, newest, ...(kcatRun ? { kcat: kcatRun } : {}) });
+    rounds.push({ oldest, newest, peakRssMiB: server.peakRssMiB(), ...(kcatRun ? { kcat: kcatRun } : {}) });
   }
   const peak = server.peakRssMiB();
   const oldest = medianRun(rounds.map((r) => ({ records: r.oldest.scanned, ms: r.oldest.ms })));
@@ -252,6 +258,7 @@ try {
       oldestSeconds: seconds(r.oldest.ms),
       kcatSeconds: r.kcat ? seconds(r.kcat.ms) : null,
       newestSeconds: seconds(r.newest.ms),
+      peakRssMiB: r.peakRssMiB,
     })),
     serverRssMiB: { idle, peak },
     ratioToKcat: ratio === undefined ? null : Math.round(ratio * 100) / 100,
@@ -280,22 +287,28 @@ ${table}
 Console search to kcat: ${ratio === undefined ? 'kcat not installed' : `${result.ratioToKcat} (target ≥ 0.7: ${ratio >= 0.7 ? 'met' : 'missed'})`}.
 Server RSS: ${idle} MiB idle, peak ${peak} MiB = ${megabytes(peak)} MB over all the searches (target < 200 MB: ${megabytes(peak) < 200 ? 'met' : 'missed'}).
 
-What bounds it (CPU profile of the server, \`SERVER_NODE_ARGS='--cpu-prof …'\`, 2026-11-23): the server's time
-in a search goes to copying each record set out of the socket's chunks, UTF-8 decoding every
-value for the filter, the filter's regular expression and garbage collection; the rest is waiting on the
-broker (one fetch ahead per leader). Record batches are read by our own parser (\`record-batches.ts\`): the
-library's reader made one object per record with BigInt fields and was the bound before (0.51 of kcat in
-the same alternating run).
+What bounds it (CPU profile of the server, \`SERVER_NODE_ARGS='--cpu-prof …'\`, 2026-11-23): of the server's
+busy time in a scan, garbage collection takes about 15 %, UTF-8 decoding of every value for the filter 15 %,
+the filter's case-insensitive regular expression 8 %, the Buffer views of keys and values 7 %, copying each
+answer out of the socket's chunks 5 %, our batch parser 4 %; the rest of the time it waits on the broker (one
+fetch ahead per leader). Record batches are read by our own parser (\`record-batches.ts\`): the library's
+reader made one object per record with BigInt fields and was the bound before (0.51 of kcat in the same
+alternating run). Checking every value for valid UTF-8 before decoding it was another 5 %: text is now
+checked only when its decoding shows U+FFFD (\`decode.ts\`).
 
-Memory: the server runs as production runs it, one bundled module (\`packages/server/build.ts\`); the idle
-RSS was 174 MiB when Node ran the TypeScript sources (type stripping, one file per module), 115 MiB
-bundled. A scan adds V8's young generation growing to its 32 MiB, about 15 MiB of old generation, and
-fetch answers' ArrayBuffers waiting for collection (10 to 30 MiB), and the peak creeps up over the
-searches (3 to 4 MiB each; the JS heap after a full GC stays flat: most likely the allocator keeping freed buffers). V8's allocation-site pretenuring is off (\`main.ts\`): in
-5 of 9 trial runs it moved the objects holding fetch answers to the old generation early in the first
-scan, and the process then sat near 290 MiB; off, 0 of 8. Fetches ask for 256 KB per partition and 1 MB
-per answer: with 512 KB and 2 MB the rate was 0.88 to 0.97 of kcat but the peak 202 MiB (two runs), as
-more of each answer's buffers lived long enough to reach the old generation.
+Memory: the server runs as production runs it: one bundled module (\`packages/server/build.ts\`; the idle
+RSS was 174 MiB when Node ran the TypeScript sources, 115 MiB bundled) and production's Node flags
+(\`node-flags.ts\`, \`main.ts\`). A scan allocates a string per value and views of each fetch answer, nearly
+all short-lived, and about 1 MB per million records survives into the old generation. With V8's defaults
+(16 MiB semi-spaces; the old generation may grow to several times its live size before a full collection)
+RSS rose over the searches, 151 to 203 MiB over 34 of them; with 4 MiB semi-spaces and a growing factor of
+1.5 it stays flat after the second round (the peak after each round is in the JSON) in four of five runs
+of 8 to 15 rounds; one, the first right after the stack started, peaked at 203 MiB (its rounds were not
+recorded). Allocation-site
+pretenuring is off (\`main.ts\`): in 5 of 9 trial runs it moved the objects holding fetch answers to the old
+generation early in the first scan, and the process then sat near 290 MiB; off, 0 of 8. Fetches ask for
+256 KB per partition and 1 MB per answer: with 512 KB and 2 MB the rate was 0.88 of kcat but RSS rose by about
+7 MiB a round, to 209 MiB after 8 rounds.
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}

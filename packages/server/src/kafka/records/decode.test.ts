@@ -19,6 +19,15 @@ describe('decodePart', () => {
     expect(decodePart(Buffer.alloc(0), plain)).toEqual({ text: '' });
   });
 
+  it('tells a real U+FFFD in valid text from invalid bytes next to it', () => {
+    expect(decodePart(Buffer.from('bad char \uFFFD here, 日本'), plain)).toEqual({
+      text: 'bad char \uFFFD here, 日本',
+    });
+    const invalid = Buffer.concat([Buffer.from('\uFFFD'), Buffer.from([0xff])]);
+    expect(decodePart(invalid, plain)).toEqual({ text: invalid.toString('base64'), base64: true });
+    expect(headerText(Buffer.concat([Buffer.from('ok'), Buffer.from([0xc3])]))).toBe('6F6BC3');
+  });
+
   it('reads the schema id of framed bytes; without a registry the bytes show raw', () => {
     const bytes = frame(42, Buffer.from('abc'));
     expect(decodePart(bytes, plain)).toEqual({ text: '\u0000\u0000\u0000\u0000*abc', schemaId: 42 });

@@ -84,6 +84,9 @@ function recordsOf(batch: Buffer, attributes: number): Buffer {
   return algorithm.decompressSync(body) as Buffer;
 }
 
+/** Shared by every record without headers (most of them): one array less per record. */
+const NO_HEADERS: RawRecord['headers'] = Object.freeze([]);
+
 type BatchContext = {
   partition: number;
   base: number;
@@ -108,8 +111,12 @@ function readRecords(body: Buffer, count: number, batch: BatchContext, into: Raw
     const key = bytes(body, cursor);
     const value = bytes(body, cursor);
     const headerCount = varint(body, cursor);
-    const headers: [Buffer | null, Buffer | null][] = [];
-    for (let h = 0; h < headerCount; h++) headers.push([bytes(body, cursor), bytes(body, cursor)]);
+    let headers: RawRecord['headers'] = NO_HEADERS;
+    if (headerCount > 0) {
+      const read: [Buffer | null, Buffer | null][] = [];
+      for (let h = 0; h < headerCount; h++) read.push([bytes(body, cursor), bytes(body, cursor)]);
+      headers = read;
+    }
     cursor.at = end;
     into.push({
       partition: batch.partition,

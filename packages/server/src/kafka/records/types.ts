@@ -8,7 +8,7 @@ export type RawRecord = {
   timestamp: number;
   key: Buffer | null;
   value: Buffer | null;
-  headers: [Buffer | null, Buffer | null][];
+  headers: readonly [Buffer | null, Buffer | null][];
 };
 
 /** Offsets `[from, to)` of one partition, read forward. */
