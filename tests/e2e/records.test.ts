@@ -187,6 +187,14 @@ describe('single records', () => {
     expect([url.searchParams.get('partition'), url.searchParams.get('offset')]).toEqual(['1', '3']);
     await rows().first().getByText('needle-3').waitFor();
     expect(await rows().count()).toBe(1);
+    // The copied link itself, loaded afresh, shows that record alone.
+    await page.context().grantPermissions(['clipboard-read'], { origin: app.url });
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(copied).searchParams.get('single')).toBe('true');
+    await page.goto('about:blank');
+    await page.goto(copied);
+    await rows().first().getByText('needle-3').waitFor();
+    expect(await rows().count()).toBe(1);
     const download = page.waitForEvent('download');
     await rows().first().getByRole('button', { name: 'Download' }).click();
     const file = await (await download).path();
@@ -256,6 +264,10 @@ describe('producing and copying', () => {
 
     await page.getByRole('combobox', { name: 'Partition' }).selectOption('1');
     await page.getByRole('textbox', { name: 'Key', exact: true }).fill('produced-key');
+    await page.getByRole('combobox', { name: 'Value type' }).selectOption('json');
+    await page.getByRole('textbox', { name: 'Value', exact: true }).fill('{"made": in the browser}');
+    await page.getByText('Value is not valid JSON').waitFor();
+    expect(await page.getByRole('button', { name: 'Produce' }).isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: 'Value', exact: true }).fill('{"made":"in the browser"}');
     await page.getByRole('button', { name: 'Add header' }).click();
     await page.getByRole('textbox', { name: 'Header 1 key' }).fill('origin');

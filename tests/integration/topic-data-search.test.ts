@@ -122,6 +122,7 @@ describe('GET /api/{cluster}/topic/{topic}/data/search', () => {
     const got = first.bodies.flatMap((b) => b.records ?? []);
     expect(got).toHaveLength(5);
     expect(first.end.reason).toBe('limit');
+    expect(first.end.percent).toBe(100);
     expect(first.end.after).toMatch(/^\d+-\d+(_\d+-\d+)*$/);
     const percents = first.bodies.map((b) => b.percent);
     expect(percents.every((p, i) => p >= (percents[i - 1] ?? 0) && p <= 100)).toBe(true);
@@ -142,6 +143,9 @@ describe('GET /api/{cluster}/topic/{topic}/data/search', () => {
   it('subject filters match the schema name only', async () => {
     expect(await searchAll(topic, 'searchByValueSubject=apple_C')).toEqual([]);
     expect(await searchAll(topic, 'searchByValueSubject=null_E')).toHaveLength(21);
+    expect(await searchAll(topic, 'searchByKeySubject=apple_C')).toEqual([]);
+    expect(await searchAll(topic, 'searchByKeySubject=null_E')).toHaveLength(21);
+    expect(await searchAll(topic, 'searchByKeySubject=null_N')).toEqual([]);
   });
 });
 

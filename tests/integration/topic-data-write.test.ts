@@ -313,4 +313,15 @@ describe('GET /api/{cluster}/topic/{topic}/data/download', () => {
         '1,2,2024-05-01T00:00:00.005Z,k5,"with ""quotes"", commas\nand lines","[{""key"":""h"",""value"":""x""}]",,\r\n',
     );
   });
+
+  it('cuts the response off when a budget stops it: a file is whole or not written', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic, 1);
+    await produceMany(topic, 10, (i) => ({ partition: 0, value: `value ${i}` }));
+    const whole = await fetch(`${app.url}/api/local/topic/${topic}/data/download?maxRecords=10`);
+    expect(await whole.json()).toHaveLength(10);
+    const cut = await fetch(`${app.url}/api/local/topic/${topic}/data/download?maxRecords=4`);
+    expect(cut.status).toBe(200);
+    await expect(cut.text()).rejects.toThrow();
+  });
 });

@@ -100,7 +100,7 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
         params: TopicDataParams,
         querystring: DownloadQuery,
         description:
-          'Streams every matching record as one JSON array or CSV. Trailers `x-scan-reason` (end or the budget that stopped it) and `x-scan-after` (the cursor to resume from).',
+          'Streams every matching record from the start position to the end seen when it starts, as one JSON array or CSV. A scan budget that stops it before the end cuts the response off (the browser shows the download failed): a file is whole or not written.',
       },
     },
     async (req, reply) => {
@@ -113,9 +113,7 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
         .header(
           'content-disposition',
           `attachment; filename="${encodeURIComponent(topic)}.${json ? 'json' : 'csv'}"`,
-        )
-        .trailer('x-scan-reason', async () => download.outcome.reason ?? 'end')
-        .trailer('x-scan-after', async () => download.outcome.after ?? '');
+        );
       return reply.send(Readable.from(download.body(signal)));
     },
   );

@@ -6,8 +6,18 @@ import type { RecordView } from './record-view.ts';
 import { type ScanSource, scanMatches } from './scan.ts';
 
 export type DownloadFormat = 'JSON' | 'CSV';
-/** Filled in as the download goes; read for the trailers once the body is written. */
-export type DownloadOutcome = { reason?: ScanStop; after?: string | undefined };
+
+/**
+ * A scan budget stopped a download before the end of its range. Thrown mid-body, it cuts the response
+ * off: the browser shows the download failed, and nobody takes a shortened file for the whole topic.
+ */
+export class DownloadCut extends Error {
+  constructor(reason: ScanStop, after: string | undefined) {
+    super(
+      `the ${reason} budget stopped the download before the end; the next records from ${after ?? 'the start'}`,
+    );
+  }
+}
 
 const CSV_COLUMNS = [
   'partition',
@@ -24,19 +34,19 @@ const CSV_COLUMNS = [
  * Every matching record from the start position to the end the scan saw, as text pieces written one
  * after the other: never the whole file in memory. JSON is AKHQ's download element (contract §3.4.6:
  * nulls kept, `timestamp` in epoch seconds) with headers as `{key, value}`; CSV has a header line.
+ * A budget that stops the scan throws `DownloadCut`: a file is whole or not written.
  */
 export async function* downloadText(
   source: ScanSource,
   plan: ScanPlan,
   format: DownloadFormat,
-  outcome: DownloadOutcome,
 ): AsyncGenerator<string> {
   const cursor: Cursor = new Map(plan.cursor);
   let first = true;
   yield format === 'JSON' ? '[' : `${CSV_COLUMNS.join(',')}\r\n`;
   for await (const event of scanMatches(source, plan, () => Number.POSITIVE_INFINITY)) {
     if (event.type === 'end') {
-      outcome.reason = event.reason;
+      if (event.reason !== 'end') throw new DownloadCut(event.reason, formatCursor(cursor));
       break;
     }
     const views = takeInOrder(event.found, plan.direction, Number.POSITIVE_INFINITY, cursor);
@@ -44,10 +54,8 @@ export async function* downloadText(
     const lines = views.map((v) => (format === 'JSON' ? jsonElement(v) : csvLine(v)));
     const text = format === 'JSON' ? (first ? '' : ',') + lines.join(',') : lines.join('');
     first = false;
-    outcome.after = formatCursor(cursor);
     yield text;
   }
-  outcome.after = formatCursor(cursor);
   if (format === 'JSON') yield ']';
 }
 

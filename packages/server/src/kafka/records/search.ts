@@ -27,7 +27,8 @@ export async function* searchEvents(
     const after = formatCursor(cursor);
     const data: SearchEnd = {
       ...(after ? { after } : {}),
-      percent: reason === 'end' ? 100 : percent(),
+      // The range read or the page full: done, as spec part 1 §4 shows it. A budget: how far it got.
+      percent: reason === 'end' || reason === 'limit' ? 100 : percent(),
       reason,
       scanned,
     };

@@ -16,7 +16,7 @@ import { isInternalName, topicNaming } from '../topic-naming.ts';
 import { browsePage } from './browse.ts';
 import { Budget } from './budget.ts';
 import { formatCursor, parseCursor } from './cursor.ts';
-import { type DownloadFormat, type DownloadOutcome, downloadText } from './download.ts';
+import { type DownloadFormat, downloadText } from './download.ts';
 import { parseFilter, parseFilters } from './filters.ts';
 import { planScan, type ScanPlan } from './plan.ts';
 import { SchemaCache } from './registry.ts';
@@ -150,15 +150,13 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
         );
     },
 
-    /** `GET …/data/download`: the body pieces and, once written, how the scan ended. */
+    /** `GET …/data/download`: the format and the body pieces, to write once the response is open. */
     async download(cluster: string, topic: string, query: DownloadQuery) {
       const scan = await prepare(cluster, topic, query);
       const format: DownloadFormat = query.format ?? 'JSON';
-      const outcome: DownloadOutcome = {};
       return {
         format,
-        outcome,
-        body: (signal: AbortSignal) => downloadText(scan.source(signal), scan.plan, format, outcome),
+        body: (signal: AbortSignal) => downloadText(scan.source(signal), scan.plan, format),
       };
     },
 

@@ -30,7 +30,8 @@ export function DownloadDialog({ open, onDownload, onClose }: Props) {
           </fieldset>
           <p className="download-dialog__warning" role="note">
             Every record matching the filters is exported, from the start. On a large topic this can be slow
-            and use much memory.
+            and use much memory. If the console's scan budgets run out first, the download fails rather than
+            ending early.
           </p>
         </div>
       }

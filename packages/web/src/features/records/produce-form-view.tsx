@@ -2,7 +2,14 @@ import { DateTimePicker } from '../../components/date-time-picker/date-time-pick
 import { FormField, fieldProps } from '../../components/form/form-field';
 import { Icon } from '../../components/icon';
 import { useProduce } from './mutations';
-import { keySubjects, type ProduceValues, toProduceBody, valueSubjects } from './produce-form';
+import {
+  keySubjects,
+  type ProduceValues,
+  toProduceBody,
+  VALUE_TYPES,
+  type ValueType,
+  valueSubjects,
+} from './produce-form';
 import { useProduceForm } from './use-produce-form';
 
 type Props = {
@@ -118,6 +125,21 @@ export function ProduceFormView({ cluster, topic, partitions, subjects, initial,
         disabled={values.tombstone}
         onChange={(v) => set('valueSchema', v)}
       />
+      <FormField id="produce-value-type" label="Value type" error={undefined}>
+        <select
+          className="select"
+          {...fieldProps('produce-value-type', undefined)}
+          value={values.valueType}
+          disabled={values.tombstone}
+          onChange={(event) => set('valueType', event.target.value as ValueType)}
+        >
+          {VALUE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </FormField>
       <FormField id="produce-value" label="Value" error={errors.value}>
         <textarea
           className="input produce-form__value"

@@ -50,6 +50,20 @@ describe('the produce form', () => {
     expect(errors(base({ value: 'no separator needed' }))).toEqual({});
   });
 
+  it('checks that a json value parses: the value, or the value part of each line with multi message', () => {
+    expect(base().valueType).toBe('string');
+    expect(errors(base({ value: '{oops' }))).toEqual({});
+    expect(errors(base({ valueType: 'json', value: '{oops' })).value).toBe('Value is not valid JSON');
+    expect(errors(base({ valueType: 'json', value: '{"id": 1}' }))).toEqual({});
+    expect(errors(base({ valueType: 'json', value: '{oops', tombstone: true }))).toEqual({});
+    const multi = { valueType: 'json' as const, multiMessage: true };
+    expect(errors(base({ ...multi, value: 'a:{"n":1}\nb:[2, 3]' }))).toEqual({});
+    expect(errors(base({ ...multi, value: 'a:{"n":1}\nb:{n:2}' })).value).toBe(
+      'Line 2: the value is not valid JSON',
+    );
+    expect(toProduceBody(base({ valueType: 'json', value: '{"id": 1}' }))).not.toHaveProperty('valueType');
+  });
+
   it('maps the server fields onto the form', () => {
     expect(
       serverFieldErrors([

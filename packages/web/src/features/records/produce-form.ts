@@ -10,6 +10,8 @@ export type ProduceValues = {
   key: string;
   headers: HeaderRow[];
   valueSchema: string;
+  /** Spec part 2 §5: string or json; json is checked to parse (one value per line with multi message). */
+  valueType: ValueType;
   value: string;
   timestamp: Date;
   multiMessage: boolean;
@@ -17,6 +19,8 @@ export type ProduceValues = {
   tombstone: boolean;
 };
 export type ProduceField = keyof ProduceValues;
+export const VALUE_TYPES = ['string', 'json'] as const;
+export type ValueType = (typeof VALUE_TYPES)[number];
 
 /** Spec part 2 §5 Produce; multi message needs the separator on every line, the server's rule too. */
 export const ProduceForm = z
@@ -31,6 +35,7 @@ export const ProduceForm = z
       }),
     ),
     valueSchema: z.string(),
+    valueType: z.enum(VALUE_TYPES),
     value: z.string(),
     timestamp: z.date({ error: 'Timestamp is required' }),
     multiMessage: z.boolean(),
@@ -38,6 +43,10 @@ export const ProduceForm = z
     tombstone: z.boolean(),
   })
   .superRefine((form, ctx) => {
+    if (form.valueType === 'json' && !form.tombstone) {
+      const bad = jsonProblem(form);
+      if (bad) ctx.addIssue({ code: 'custom', path: ['value'], message: bad });
+    }
     if (!form.multiMessage) return;
     if (form.keyValueSeparator.length < 1) {
       ctx.addIssue({ code: 'custom', path: ['keyValueSeparator'], message: 'Separator is required' });
@@ -61,6 +70,25 @@ export const ProduceForm = z
     }
   });
 
+/** Why a json value does not parse: the value, or with multi message the value part of a line. */
+function jsonProblem(form: { value: string; multiMessage: boolean; keyValueSeparator: string }) {
+  const parses = (text: string) => {
+    try {
+      JSON.parse(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!form.multiMessage) return parses(form.value) ? undefined : 'Value is not valid JSON';
+  const lines = form.value.split(/\r\n|\r|\n/).filter((line) => line.trim() !== '');
+  const bad = lines.findIndex((line) => {
+    const at = line.indexOf(form.keyValueSeparator);
+    return at >= 0 && !parses(line.slice(at + form.keyValueSeparator.length));
+  });
+  return bad >= 0 ? `Line ${bad + 1}: the value is not valid JSON` : undefined;
+}
+
 export function initialProduceValues(topic: string, subjects: readonly string[]): ProduceValues {
   return {
     partition: '',
@@ -68,6 +96,7 @@ export function initialProduceValues(topic: string, subjects: readonly string[])
     key: '',
     headers: [],
     valueSchema: valueSubjects(subjects).includes(`${topic}-value`) ? `${topic}-value` : '',
+    valueType: 'string',
     value: '',
     timestamp: new Date(),
     multiMessage: false,
