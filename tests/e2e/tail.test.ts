@@ -15,7 +15,9 @@ const prefix = `e2e-tail-${randomUUID().slice(0, 8)}`;
 const [orders, payments] = [`${prefix}-orders`, `${prefix}-payments`];
 
 const rows = () => page.getByRole('table', { name: 'Live tail records' }).getByRole('row');
-const dataRows = async () => Math.max(0, (await rows().count()) - 1);
+/** Record rows: not the header, not the empty table's 'Waiting for new records…' row. */
+const dataRows = async () =>
+  Math.max(0, (await rows().filter({ hasNotText: 'Waiting for new records…' }).count()) - 1);
 const status = (text: string) => page.locator('.tail-controls .badge', { hasText: text });
 
 const produce = (topic: string, values: string[]) =>
