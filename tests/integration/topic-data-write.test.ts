@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchStats } from '../../packages/server/src/kafka/records/fetch.ts';
+import { readerStats } from '../../packages/server/src/kafka/records/reader.ts';
 import { getJson, type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
 import { produceMany, waitForTopic } from '../support/records.ts';
@@ -312,6 +314,32 @@ describe('GET /api/{cluster}/topic/{topic}/data/download', () => {
       'partition,offset,timestamp,key,value,headers,keySchemaId,valueSchemaId\r\n' +
         '1,2,2024-05-01T00:00:00.005Z,k5,"with ""quotes"", commas\nand lines","[{""key"":""h"",""value"":""x""}]",,\r\n',
     );
+  });
+
+  it('stops reading as soon as the client leaves a download', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic, 1);
+    await produceMany(topic, 100_000, (i) => ({ partition: 0, value: `value ${i} ${'.'.repeat(200)}` }), {
+      batch: 4000,
+    });
+    const url = `${app.url}/api/local/topic/${topic}/data/download`;
+    const beforeWhole = fetchStats.requests;
+    expect(await (await fetch(url)).json()).toHaveLength(100_000);
+    const wholeFetches = fetchStats.requests - beforeWhole;
+
+    const controller = new AbortController();
+    const res = await fetch(url, { signal: controller.signal });
+    const before = fetchStats.requests;
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+    expect((await reader.read()).done).toBe(false);
+    controller.abort();
+    const deadline = Date.now() + 2000;
+    while (readerStats.active > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(readerStats.active).toBe(0);
+    const settled = fetchStats.requests;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(fetchStats.requests).toBe(settled);
+    expect(settled - before).toBeLessThan(wholeFetches / 2);
   });
 
   it('cuts the response off when a budget stops it: a file is whole or not written', async () => {
