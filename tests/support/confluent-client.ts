@@ -1,0 +1,48 @@
+/**
+ * Confluent's own client as the records tests' "other client": `confluent-client/serde.py` run with
+ * confluent-kafka (librdkafka and Confluent's Schema Registry serializers) from PyPI, installed on first
+ * use into a virtualenv under .cache/confluent-client (about 15 s), pinned.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+const PACKAGE = 'confluent-kafka[avro,json,schemaregistry]==2.12.1';
+const home = join(import.meta.dirname, '..', '..', '.cache', 'confluent-client');
+const python = join(home, 'bin', 'python');
+const installed = join(home, 'installed');
+const script = join(import.meta.dirname, 'confluent-client', 'serde.py');
+
+/** Makes the virtualenv unless it holds the pinned package already; call it in a `beforeAll`. */
+export async function installConfluentClient(): Promise<void> {
+  if (existsSync(installed) && readFileSync(installed, 'utf8') === PACKAGE) return;
+  await run('python3', ['-m', 'venv', '--clear', home]);
+  await run(python, ['-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', PACKAGE], {
+    timeout: 180_000,
+  });
+  writeFileSync(installed, PACKAGE);
+}
+
+export type SerdeArgs = {
+  bootstrap: string;
+  registry: string;
+  topic: string;
+  format: 'avro' | 'json';
+  schema: string;
+};
+
+/** Writes one value to partition 0 with Confluent's serializer (registering `{topic}-value` if needed). */
+export async function confluentProduce(args: SerdeArgs & { key: string; value: unknown }): Promise<void> {
+  await run(python, [script, 'produce', JSON.stringify(args)], { timeout: 60_000 });
+}
+
+/** Reads `count` values of partition 0 from the start with Confluent's deserializer. */
+export async function confluentConsume(args: SerdeArgs & { count: number }): Promise<unknown[]> {
+  const { stdout } = await run(python, [script, 'consume', JSON.stringify(args)], { timeout: 60_000 });
+  return stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
