@@ -1,7 +1,7 @@
 /**
  * Round trips with another client (issue "Records", Tests): Confluent's own serializers (Python
- * confluent-kafka) write Avro and JSON Schema values the console reads, and read back what the console
- * produced through the same registry subject.
+ * confluent-kafka) write Avro, JSON Schema and Protobuf values the console reads, and read back what the
+ * console produced through the same registry subject.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, type RunningApp, startApp } from '../support/app.ts';
@@ -41,7 +41,21 @@ const schemas = {
     required: ['name', 'age'],
     additionalProperties: false,
   }),
+  // What serde.py's message class is.
+  protobuf:
+    'syntax = "proto3";\npackage interop;\n\nmessage Person {\n  string name = 1;\n  int32 age = 2;\n}\n',
 };
+const schemaTypes = { avro: 'AVRO', json: 'JSON', protobuf: 'PROTOBUF' } as const;
+
+async function register(subject: string, format: SerdeArgs['format']): Promise<void> {
+  const res = await fetch(`${env('SCHEMA_REGISTRY_URL')}/subjects/${encodeURIComponent(subject)}/versions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/vnd.schemaregistry.v1+json' },
+    body: JSON.stringify({ schema: schemas[format], schemaType: schemaTypes[format] }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  subjects.push(subject);
+}
 
 type Rec = { key?: string; value?: string; valueSchemaId?: string; exceptions: string[] };
 
@@ -60,7 +74,7 @@ afterAll(async () => {
 });
 
 describe("Confluent's serializers and the console, both ways", () => {
-  it.each(['avro', 'json'] as const)('%s', async (format) => {
+  it.each(['avro', 'json', 'protobuf'] as const)('%s', async (format) => {
     const topic = await kafka.createTopic(1);
     await waitForTopic(kafka.admin, topic);
     const args: SerdeArgs = {
@@ -70,7 +84,7 @@ describe("Confluent's serializers and the console, both ways", () => {
       format,
       schema: schemas[format],
     };
-    subjects.push(`${topic}-value`);
+    await register(`${topic}-value`, format);
 
     await confluentProduce({ ...args, key: 'from-confluent', value: { name: 'Ada', age: 36 } });
     const read = (await getJson(`${app.url}/api/local/topic/${topic}/data`)) as { body: { results: Rec[] } };

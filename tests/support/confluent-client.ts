@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const PACKAGE = 'confluent-kafka[avro,json,schemaregistry]==2.12.1';
+const PACKAGE = 'confluent-kafka[avro,json,protobuf,schemaregistry]==2.12.1';
 const home = join(import.meta.dirname, '..', '..', '.cache', 'confluent-client');
 const python = join(home, 'bin', 'python');
 const installed = join(home, 'installed');
@@ -29,11 +29,11 @@ export type SerdeArgs = {
   bootstrap: string;
   registry: string;
   topic: string;
-  format: 'avro' | 'json';
+  format: 'avro' | 'json' | 'protobuf';
   schema: string;
 };
 
-/** Writes one value to partition 0 with Confluent's serializer (registering `{topic}-value` if needed). */
+/** Writes one value to partition 0 with Confluent's serializer and the latest schema of `{topic}-value`. */
 export async function confluentProduce(args: SerdeArgs & { key: string; value: unknown }): Promise<void> {
   await run(python, [script, 'produce', JSON.stringify(args)], { timeout: 60_000 });
 }

@@ -69,6 +69,17 @@ describe('parseSchema', () => {
     expect(schema.decode(b)).toEqual({ text: '{"n":"5"}', name: 'p.B' });
   });
 
+  it('Protobuf: reads a schema registered as a base64 FileDescriptorProto (Confluent serializers)', async () => {
+    // What Confluent's Python serializer registered for `message Person {string name = 1; int32 age = 2;}`
+    // in package interop, as Apicurio's Confluent API hands it back.
+    const serialized =
+      'ChRpbnRlcm9wL3BlcnNvbi5wcm90bxIHaW50ZXJvcCIjCgZQZXJzb24SDAoEbmFtZRgBIAEoCRILCgNhZ2UYAiABKAViBnByb3RvMw';
+    const schema = await parseSchema(6, { schemaType: 'PROTOBUF', schema: serialized }, noReferences);
+    const bytes = schema.encode('{"name":"Ada","age":36}');
+    expect(bytes.subarray(6)).toEqual(Buffer.from([0x0a, 0x03, 0x41, 0x64, 0x61, 0x10, 0x24]));
+    expect(schema.decode(bytes)).toEqual({ text: '{"name":"Ada","age":36}', name: 'interop.Person' });
+  });
+
   it('JSON Schema: validates when producing, names the schema by its title', async () => {
     const schema = await parseSchema(
       6,

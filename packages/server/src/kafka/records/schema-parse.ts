@@ -2,6 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020.js';
 import avro from 'avsc';
 import protobuf from 'protobufjs';
+import descriptor from 'protobufjs/ext/descriptor/index.js';
 import { parseJsonKeepingBigInts, toJsonText } from './json-text.ts';
 import { frame, readMessageIndexes } from './wire.ts';
 
@@ -158,12 +159,12 @@ function protobufSchema(
   text: string,
   references: { name: string; schema: RegistrySchemaText }[],
 ): ParsedSchema {
-  const root = new protobuf.Root();
-  const main = protobuf.parse(text, root);
+  const main = protoFile(text);
+  const { root } = main;
   const scope = main.package ? root.lookup(main.package) : root;
   // The message-index path counts the file's own top-level messages, in declaration order.
   const topLevel = messagesOf(scope);
-  const imports = new Set(main.imports ?? []);
+  const imports = new Set(main.imports);
   for (const ref of references) {
     const parsed = protobuf.parse(ref.schema.schema, root);
     for (const i of parsed.imports ?? []) imports.add(i);
@@ -205,6 +206,33 @@ function protobufSchema(
       if (problem) throw new Error(`does not match ${first.name}: ${problem}`);
       return frame(id, first.encode(message).finish(), [0]);
     },
+  };
+}
+
+/** Base64 text: a serialized FileDescriptorProto, never `.proto` source (which has spaces and `;`). */
+const SERIALIZED = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The schema's own file: `.proto` text, or a base64 FileDescriptorProto, the form Confluent's serializers
+ * register and some registries (Apicurio's Confluent API) hand back as they got it.
+ */
+function protoFile(text: string): { root: protobuf.Root; package: string | undefined; imports: string[] } {
+  const trimmed = text.trim();
+  if (!SERIALIZED.test(trimmed)) {
+    const root = new protobuf.Root();
+    const parsed = protobuf.parse(text, root);
+    return { root, package: parsed.package, imports: parsed.imports ?? [] };
+  }
+  const file = Buffer.from(trimmed, 'base64');
+  const proto = descriptor.FileDescriptorProto.decode(file) as unknown as descriptor.IFileDescriptorProto;
+  const set = descriptor.FileDescriptorSet.encode({ file: [proto] }).finish();
+  return {
+    // protobufjs/ext/descriptor adds Root.fromDescriptor; its typings leave it out.
+    root: (protobuf.Root as unknown as { fromDescriptor(set: Uint8Array): protobuf.Root }).fromDescriptor(
+      set,
+    ),
+    package: proto.package || undefined,
+    imports: proto.dependency ?? [],
   };
 }
 
