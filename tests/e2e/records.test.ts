@@ -126,8 +126,10 @@ describe('browsing records', () => {
     await page.getByRole('button', { name: 'Offsets' }).click();
     await page.getByRole('textbox', { name: 'Offset of partition 1' }).fill('2');
     await page.getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(/after=1-3/);
+    await page.waitForURL(/offsets=1-2/);
     await expect.poll(() => cellTexts(OFFSET)).toEqual(['2', '1', '0']);
+    await page.getByRole('button', { name: 'Offsets' }).click();
+    expect(await page.getByRole('textbox', { name: 'Offset of partition 1' }).inputValue()).toBe('2');
     await screenshot(page, 'records-filtered');
   });
 });
@@ -213,6 +215,16 @@ describe('single records', () => {
     await dialog.getByRole('button', { name: 'Download' }).click();
     const exported = JSON.parse(readFileSync(await (await download).path(), 'utf8')) as { key: string }[];
     expect(exported.map((r) => r.key)).toEqual([0, 1, 2, 3, 4].map((i) => `needle-${i}`));
+
+    await page.goto(dataUrl(source, '?partition=1&offsets=1-3'));
+    await expectRows(2);
+    await page.getByRole('button', { name: 'Download query result' }).click();
+    const fromOffset = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download' }).click();
+    const fromThree = JSON.parse(readFileSync(await (await fromOffset).path(), 'utf8')) as { key: string }[];
+    expect(fromThree.map((r) => r.key)).toEqual(['needle-3', 'needle-4']);
+    await page.goto(dataUrl(source, '?partition=1'));
+    await expectRows(5);
 
     await rows().nth(0).getByRole('checkbox', { name: 'Select row' }).check();
     await rows().nth(1).getByRole('checkbox', { name: 'Select row' }).check();

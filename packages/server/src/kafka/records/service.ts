@@ -113,7 +113,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     });
 
   return {
-    /** `GET …/data`: one page; `after` is the next page's URI, present when there is more to see. */
+    /** `GET …/data`: one page; `after` is the next page's URI, present when there is or may come more to see. */
     async page(
       cluster: string,
       topic: string,
@@ -129,7 +129,9 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
         config.topicData.maxMessageLength,
       );
       const after = formatCursor(found.cursor);
-      const more = found.records.length > 0 || (found.reason !== 'end' && after !== query.after);
+      // Oldest first with no end time, records written later follow the last page; otherwise the end is final.
+      const final = found.reason === 'end' && (scan.plan.direction === 'NEWEST' || !!query.endTimestamp);
+      const more = !final && (found.records.length > 0 || (found.reason !== 'end' && after !== query.after));
       return {
         results: found.records,
         ...(more && after ? { after: nextPageUri(url, after) } : {}),

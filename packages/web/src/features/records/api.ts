@@ -103,8 +103,7 @@ export function fetchOffsetsAt(cluster: string, topic: string, timestamp: string
 
 /** The streamed export of every matching record (contract §3.4.6); the browser saves it as it arrives. */
 export function downloadUrl(cluster: string, topic: string, query: FiltersQuery, format: 'csv' | 'json') {
-  const { after: _after, ...filters } = query;
   return (
-    apiUrl(dataPath(cluster, topic, 'download')) + queryString({ ...filters, format: format.toUpperCase() })
+    apiUrl(dataPath(cluster, topic, 'download')) + queryString({ ...query, format: format.toUpperCase() })
   );
 }

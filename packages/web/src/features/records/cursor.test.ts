@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorOfUri, cursorToStartOffsets, startOffsetsToCursor } from './cursor';
+import { cursorOfUri, parseStartOffsets, startOffsetsText, startOffsetsToCursor } from './cursor';
 
 describe('record cursors', () => {
   it('takes the cursor out of the next-page URI', () => {
@@ -16,9 +16,11 @@ describe('record cursors', () => {
     expect(startOffsetsToCursor({}, 'OLDEST')).toBeUndefined();
   });
 
-  it('reads the start offsets back from a cursor', () => {
-    expect(cursorToStartOffsets('0--1_1-4', 'OLDEST')).toEqual({ 0: 0, 1: 5 });
-    expect(cursorToStartOffsets('2-11', 'NEWEST')).toEqual({ 2: 10 });
-    expect(cursorToStartOffsets(undefined, 'NEWEST')).toEqual({});
+  it('writes typed start offsets for the address and reads them back', () => {
+    expect(startOffsetsText({ 2: 10, 0: 0 })).toBe('0-0_2-10');
+    expect(startOffsetsText({})).toBeUndefined();
+    expect(parseStartOffsets('0-0_2-10')).toEqual({ 0: 0, 2: 10 });
+    expect(parseStartOffsets('0--1_1-4')).toEqual({ 1: 4 });
+    expect(parseStartOffsets(undefined)).toEqual({});
   });
 });

@@ -18,23 +18,26 @@ function parsePairs(cursor: string | undefined): [number, number][] {
   });
 }
 
+/** Typed start offsets as the address keeps them: `partition-offset` pairs joined by `_`. */
+export function startOffsetsText(offsets: StartOffsets): string | undefined {
+  const pairs = Object.entries(offsets)
+    .map(([partition, offset]) => [Number(partition), offset] as const)
+    .sort(([a], [b]) => a - b)
+    .map(([partition, offset]) => `${partition}-${offset}`);
+  return pairs.length ? pairs.join('_') : undefined;
+}
+
+export function parseStartOffsets(text: string | undefined): StartOffsets {
+  return Object.fromEntries(parsePairs(text).filter(([, offset]) => offset >= 0));
+}
+
 /**
  * The cursor says "last offset read": Oldest goes on at offset + 1, Newest below the offset. So starting
  * at offset o means `p-(o-1)` for Oldest and `p-(o+1)` for Newest.
  */
 export function startOffsetsToCursor(offsets: StartOffsets, sort: Sort): string | undefined {
   const step = sort === 'OLDEST' ? -1 : 1;
-  const pairs = Object.entries(offsets)
-    .map(([partition, offset]) => [Number(partition), offset] as const)
-    .sort(([a], [b]) => a - b)
-    .map(([partition, offset]) => `${partition}-${offset + step}`);
-  return pairs.length ? pairs.join('_') : undefined;
-}
-
-/** The inverse, to show in the Offsets form where the current page starts. */
-export function cursorToStartOffsets(cursor: string | undefined, sort: Sort): StartOffsets {
-  const step = sort === 'OLDEST' ? 1 : -1;
-  return Object.fromEntries(
-    parsePairs(cursor).map(([partition, offset]) => [partition, Math.max(0, offset + step)]),
+  return startOffsetsText(
+    Object.fromEntries(Object.entries(offsets).map(([partition, offset]) => [partition, offset + step])),
   );
 }

@@ -2,7 +2,7 @@ import type { DateTimeFormat } from '@console/contract';
 import { formatOffsetIso } from '../../components/date-time-picker/date-format';
 import { DateTimePicker } from '../../components/date-time-picker/date-time-picker';
 import { Icon } from '../../components/icon';
-import { cursorToStartOffsets, startOffsetsToCursor } from './cursor';
+import { parseStartOffsets, startOffsetsText } from './cursor';
 import type { DataUrlState, Sort } from './data-url';
 import { OffsetsMenu } from './offsets-menu';
 
@@ -53,8 +53,8 @@ export function DataFilterBar({ state, sort, partitions, format, onFormat, onCha
       />
       <OffsetsMenu
         partitions={partitions}
-        current={cursorToStartOffsets(state.after, sort)}
-        onApply={(offsets) => onChange({ after: startOffsetsToCursor(offsets, sort) })}
+        current={parseStartOffsets(state.offsets)}
+        onApply={(offsets) => onChange({ offsets: startOffsetsText(offsets) })}
       />
       <select
         className="select"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataUrl, filtersQuery, hasSearch, parseDataUrl, withFilters } from './data-url';
+import { dataUrl, downloadQuery, filtersQuery, hasSearch, parseDataUrl, withFilters } from './data-url';
 
 const parse = (query: string) => parseDataUrl(new URLSearchParams(query));
 
@@ -33,5 +33,18 @@ describe('the Data tab address', () => {
     expect(filtersQuery(state, 'NEWEST').searchByKey).toBeUndefined();
     const changed = withFilters(parse('after=0-9&single=true&offset=2'), { sort: 'OLDEST' });
     expect(changed).toMatchObject({ after: undefined, single: false, offset: undefined, sort: 'OLDEST' });
+  });
+
+  it('starts the first page and the download at the typed offsets; a page cursor moves only the page', () => {
+    const typed = parse('offsets=0-5_2-0&sort=NEWEST');
+    expect(typed.offsets).toBe('0-5_2-0');
+    expect(filtersQuery(typed, 'OLDEST').after).toBe('0-6_2-1');
+    expect(filtersQuery({ ...typed, sort: 'OLDEST' }, 'OLDEST').after).toBe('0-4_2--1');
+    const paged = parse('offsets=0-5&after=0-60');
+    expect(filtersQuery(paged, 'OLDEST').after).toBe('0-60');
+    expect(downloadQuery(paged, 'OLDEST').after).toBe('0-4');
+    expect(downloadQuery(parse('after=0-60'), 'OLDEST').after).toBeUndefined();
+    expect(withFilters(paged, { partition: 0 })).toMatchObject({ offsets: '0-5', after: undefined });
+    expect(parse('offsets=0--1').offsets).toBeUndefined();
   });
 });

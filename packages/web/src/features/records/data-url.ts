@@ -1,12 +1,18 @@
 import { SEARCH_FIELDS, type SearchField } from '@console/contract';
 import { z } from 'zod';
 import { parseSearchParams, toSearchParams } from '../../lib/url-state';
+import { parseStartOffsets, startOffsetsToCursor } from './cursor';
 
 export type Sort = 'OLDEST' | 'NEWEST';
 
 const cursor = z
   .string()
   .regex(/^(\d+--?\d+)(_\d+--?\d+)*$/)
+  .optional()
+  .catch(undefined);
+const startOffsets = z
+  .string()
+  .regex(/^(\d+-\d+)(_\d+-\d+)*$/)
   .optional()
   .catch(undefined);
 const instant = z
@@ -28,6 +34,8 @@ const DataUrl = z.object({
   timestamp: instant,
   endTimestamp: instant,
   after: cursor,
+  /** The Offsets form's start per partition (`partition-offset` pairs); the first page starts there. */
+  offsets: startOffsets,
   offset: z.coerce.number().int().min(0).optional().catch(undefined),
   single: z
     .string()
@@ -54,17 +62,26 @@ export function hasSearch(state: DataUrlState): boolean {
   return SEARCH_FIELDS.some((field) => state[field] !== undefined && state[field] !== '');
 }
 
-/** The filters the page, the search stream and the download send (contract §3.4 DataFilters). */
+/**
+ * The filters the page and the search stream send (contract §3.4 DataFilters). `after` is the page's
+ * cursor, or where the typed offsets start when on the first page.
+ */
 export function filtersQuery(state: DataUrlState, defaultSort: Sort) {
+  const sort = state.sort ?? defaultSort;
   const query: Record<string, string | number | undefined> = {
-    sort: state.sort ?? defaultSort,
+    sort,
     partition: state.partition,
     timestamp: state.timestamp,
     endTimestamp: state.endTimestamp,
-    after: state.after,
+    after: state.after ?? startOffsetsToCursor(parseStartOffsets(state.offsets), sort),
   };
   for (const field of SEARCH_FIELDS) query[field] = state[field] || undefined;
   return query;
+}
+
+/** The download exports the whole query result: from the typed offsets, whatever page is showing. */
+export function downloadQuery(state: DataUrlState, defaultSort: Sort) {
+  return filtersQuery({ ...state, after: undefined }, defaultSort);
 }
 
 /** The same filters with a new cursor and nothing of the single-record view: what every filter change does. */

@@ -17,7 +17,7 @@ export function recordColumns(topic: string, format: DateTimeFormat): AnyColumnD
       cell: ({ row }) => <RecordValueCell record={row.original} />,
     }),
     column.accessor('timestamp', {
-      header: 'Date',
+      header: 'Date/Timestamp',
       cell: ({ getValue }) => <RecordTimeCell value={getValue()} format={format} />,
     }),
     column.accessor('partition', { header: 'Partition', meta: { align: 'end', shrink: true } }),

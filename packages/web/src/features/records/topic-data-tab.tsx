@@ -11,7 +11,7 @@ import { topicConfigsQuery, topicPartitionsQuery } from '../topics/api';
 import { topicPaths } from '../topics/topic-paths';
 import { downloadUrl } from './api';
 import { DataFilterBar } from './data-filter-bar';
-import { dataUrl, filtersQuery, hasSearch, parseDataUrl, searchFields, withFilters } from './data-url';
+import { dataUrl, downloadQuery, hasSearch, parseDataUrl, searchFields, withFilters } from './data-url';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { DownloadDialog } from './download-dialog';
 import { saveCopiedRecord } from './produce-values';
@@ -143,7 +143,7 @@ export function TopicDataTab({ cluster, topic }: Props) {
         onClose={() => setDownloading(false)}
         onDownload={(fileFormat) =>
           saveUrl(
-            downloadUrl(cluster, topic, filtersQuery(state, sort), fileFormat),
+            downloadUrl(cluster, topic, downloadQuery(state, sort), fileFormat),
             `${topic}.${fileFormat}`,
           )
         }
