@@ -256,6 +256,46 @@ describe('POST /api/{cluster}/topic/{from}/copy/{cluster2}/topic/{to}', () => {
     });
   });
 
+  it('stops reading and writing as soon as the client leaves a copy', async () => {
+    const from = await kafka.createTopic(1);
+    const to = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, from);
+    await waitForTopic(kafka.admin, to);
+    const total = 100_000;
+    await produceMany(from, total, (i) => ({ partition: 0, value: `value ${i} ${'.'.repeat(200)}` }), {
+      batch: 4000,
+    });
+    const copiedSoFar = async () => {
+      const { body } = await getJson(`${app.url}/api/local/topic/${to}/partitions`);
+      return (body as { lastOffset: number }[])[0]?.lastOffset;
+    };
+
+    const controller = new AbortController();
+    const before = fetchStats.requests;
+    const copy = fetch(`${app.url}/api/local/topic/${from}/copy/local/topic/${to}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([{ partition: 0, offset: 0 }]),
+      signal: controller.signal,
+    }).catch((error: Error) => error);
+    const started = Date.now() + 10_000;
+    while (fetchStats.requests - before < 3 && Date.now() < started)
+      await new Promise((r) => setTimeout(r, 5));
+    controller.abort();
+    expect(await copy).toBeInstanceOf(Error);
+    const deadline = Date.now() + 2000;
+    while (readerStats.active > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(readerStats.active).toBe(0);
+    await new Promise((r) => setTimeout(r, 200)); // a send already on its way lands
+    const fetched = fetchStats.requests;
+    const written = await copiedSoFar();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(fetchStats.requests).toBe(fetched);
+    expect(await copiedSoFar()).toBe(written);
+    expect(written).toBeGreaterThan(0);
+    expect(written).toBeLessThan(total);
+  });
+
   it('refuses an empty list, the topic itself and unknown topics', async () => {
     const from = await kafka.createTopic(1);
     await waitForTopic(kafka.admin, from);
