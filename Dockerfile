@@ -25,4 +25,4 @@ ENV NODE_ENV=production CONFIG_FILE=/app/config/console.yaml PORT=8080
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=4", "packages/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "packages/server/dist/main.js"]
