@@ -298,17 +298,19 @@ checked only when its decoding shows U+FFFD (\`decode.ts\`).
 
 Memory: the server runs as production runs it: one bundled module (\`packages/server/build.ts\`; the idle
 RSS was 174 MiB when Node ran the TypeScript sources, 115 MiB bundled) and production's Node flags
-(\`node-flags.ts\`, \`main.ts\`). A scan allocates a string per value and views of each fetch answer, nearly
-all short-lived, and about 1 MB per million records survives into the old generation. With V8's defaults
-(16 MiB semi-spaces; the old generation may grow to several times its live size before a full collection)
-RSS rose over the searches, 151 to 203 MiB over 34 of them; with 4 MiB semi-spaces and a growing factor of
-1.5 it stays flat after the second round (the peak after each round is in the JSON) in four of five runs
-of 8 to 15 rounds; one, the first right after the stack started, peaked at 203 MiB (its rounds were not
-recorded). Allocation-site
-pretenuring is off (\`main.ts\`): in 5 of 9 trial runs it moved the objects holding fetch answers to the old
+(\`node-flags.ts\`). A scan allocates a string per value and views of each fetch answer, nearly all
+short-lived, and a few MB a scan survive into the old generation. With V8's defaults (16 MiB semi-spaces;
+the old generation may grow to 4 times its live size before a full collection) RSS rose over the searches,
+151 to 203 MiB over 34 of them; with 4 MiB semi-spaces and a growing factor of 1.5 it stays flat after the
+second round (the peak after each round is in the JSON). The growing factor must be on the command line:
+set only at run time (\`v8.setFlagsFromString\`), it counted from the next full collection, and when V8's
+one full collection while the modules load came first, RSS rose about 5 MiB a search (112 to 204 MiB over
+16 of them, 2026-11-23; the cause of an earlier run's unexplained 203 MiB peak). Allocation-site
+pretenuring is off: in 5 of 9 trial runs it moved the objects holding fetch answers to the old
 generation early in the first scan, and the process then sat near 290 MiB; off, 0 of 8. Fetches ask for
-256 KB per partition and 1 MB per answer: with 512 KB and 2 MB the rate was 0.88 of kcat but RSS rose by about
-7 MiB a round, to 209 MiB after 8 rounds.
+512 KB per partition and 2 MB per answer (\`reader.ts\`). In runs of 10 rounds on 2026-11-23: 256 KB and
+1 MB, 0.63 and 0.77 of kcat, peak 149 to 154 MiB; 512 KB and 2 MB, 0.82 and 0.84, 160 and 167 MiB;
+1 MB and 4 MB, 0.65 and 201 MiB.
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}
