@@ -309,8 +309,8 @@ one full collection while the modules load came first, RSS rose about 5 MiB a se
 pretenuring is off: in 5 of 9 trial runs it moved the objects holding fetch answers to the old
 generation early in the first scan, and the process then sat near 290 MiB; off, 0 of 8. Fetches ask for
 512 KB per partition and 2 MB per answer (\`reader.ts\`). In runs of 10 rounds on 2026-11-23: 256 KB and
-1 MB, 0.63 and 0.77 of kcat, peak 149 to 154 MiB; 512 KB and 2 MB, 0.82 and 0.84, 160 and 167 MiB;
-1 MB and 4 MB, 0.65 and 201 MiB.
+1 MB, 0.63 and 0.77 of kcat, peak 149 to 154 MiB; 512 KB and 2 MB, 0.82, 0.84 and 0.75 (this run),
+159 to 167 MiB; 1 MB and 4 MB, 0.65 and 201 MiB.
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}

@@ -25,7 +25,7 @@ export type ReadOptions = {
 
 /**
  * Fetch sizes, measured with tests/bench/search (ratio to kcat, peak RSS): 256 KB and 1 MB, 0.63 to 0.77
- * and 149 to 154 MiB; these, 0.82 and 0.84, 160 to 167 MiB; 1 MB and 4 MB, 0.65 and 201 MiB (answers
+ * and 149 to 154 MiB; these, 0.75 to 0.84, 159 to 167 MiB; 1 MB and 4 MB, 0.65 and 201 MiB (answers
  * bigger than the young generation).
  */
 const PARTITION_MAX_BYTES = 512 * 1024;
