@@ -16,7 +16,8 @@ export const RUNTIME_FLAGS = ['--heap-growing-percent=50', '--no-allocation-site
  * The flags production starts Node with (package.json `start`, the Dockerfile, scripts/demo.ts and the
  * benchmarks' console process; a unit test keeps package.json and the Dockerfile in step). Semi-spaces of
  * 4 MiB instead of 16 keep a scan's young generation small: with the growing factor, RSS flat at 147 to
- * 157 MiB over 12 to 30 scans, against 190 to 205 MiB and rising without, at the same rate. V8 reads the
- * semi-space size only when the process starts.
+ * 157 MiB over 12 to 30 scans, against 190 to 205 MiB and rising without, at the same rate (fetches of
+ * 256 KB; with reader.ts's 512 KB, 159 to 167 MiB). V8 reads the semi-space size only when the process
+ * starts.
  */
 export const NODE_FLAGS = ['--max-semi-space-size=4', ...RUNTIME_FLAGS] as const;
