@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchStats } from '../../packages/server/src/kafka/records/fetch.ts';
-import { readerStats } from '../../packages/server/src/kafka/records/reader.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
+import { expectReadsStopped } from '../support/reads-stopped.ts';
 import { produceMany, type SseMessage, sseMessages, waitForTopic } from '../support/records.ts';
 
 let app: RunningApp;
@@ -224,12 +224,7 @@ describe('cancelling a search', () => {
       controller.abort();
     } catch {}
     expect(firstMatch?.percent).toBeLessThan(50);
-    const deadline = Date.now() + 2000;
-    while (readerStats.active > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(readerStats.active).toBe(0);
-    const settled = fetchStats.requests;
-    await new Promise((r) => setTimeout(r, 500));
-    expect(fetchStats.requests).toBe(settled);
+    const settled = await expectReadsStopped();
     expect(settled - before).toBeLessThan(fullRead / 2);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchStats } from '../../packages/server/src/kafka/records/fetch.ts';
-import { readerStats } from '../../packages/server/src/kafka/records/reader.ts';
 import { getJson, type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
+import { expectReadsStopped } from '../support/reads-stopped.ts';
 import { produceMany, waitForTopic } from '../support/records.ts';
 import { eventually } from '../support/upstreams.ts';
 
@@ -283,14 +283,9 @@ describe('POST /api/{cluster}/topic/{from}/copy/{cluster2}/topic/{to}', () => {
       await new Promise((r) => setTimeout(r, 5));
     controller.abort();
     expect(await copy).toBeInstanceOf(Error);
-    const deadline = Date.now() + 2000;
-    while (readerStats.active > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(readerStats.active).toBe(0);
-    await new Promise((r) => setTimeout(r, 200)); // a send already on its way lands
-    const fetched = fetchStats.requests;
+    await expectReadsStopped(); // its 500 ms also let a send already on its way land
     const written = await copiedSoFar();
     await new Promise((r) => setTimeout(r, 500));
-    expect(fetchStats.requests).toBe(fetched);
     expect(await copiedSoFar()).toBe(written);
     expect(written).toBeGreaterThan(0);
     expect(written).toBeLessThan(total);
@@ -373,12 +368,7 @@ describe('GET /api/{cluster}/topic/{topic}/data/download', () => {
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     expect((await reader.read()).done).toBe(false);
     controller.abort();
-    const deadline = Date.now() + 2000;
-    while (readerStats.active > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    expect(readerStats.active).toBe(0);
-    const settled = fetchStats.requests;
-    await new Promise((r) => setTimeout(r, 500));
-    expect(fetchStats.requests).toBe(settled);
+    const settled = await expectReadsStopped();
     expect(settled - before).toBeLessThan(wholeFetches / 2);
   });
 
