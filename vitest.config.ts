@@ -43,7 +43,7 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,
-          // After the other projects: on 2 cores, Chromium beside the integration files made timing flaky.
+          // A group of its own, never beside the integration files: on 2 cores that made timing flaky.
           sequence: { groupOrder: 1 },
         },
       },

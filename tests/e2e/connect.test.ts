@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectDefinition } from '../../packages/contract/src/index.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
 import { testKafka } from '../support/kafka.ts';
 
 let app: RunningApp;
@@ -18,7 +18,6 @@ const token = randomUUID().slice(0, 8);
 const name = `e2e-connector-${token}`;
 const topic = `e2e-connect-${token}`;
 
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 const definition = async () =>
   (await (await fetch(`${app.url}/api/local/connect/local/${name}`)).json()) as ConnectDefinition;
 
@@ -69,7 +68,7 @@ describe('Kafka Connect', () => {
       .getByRole('textbox', { name: 'Extra transforms properties (JSON)' })
       .fill('{"transforms": ""}');
     await create.click();
-    await toast(`Connection '${name}' was created successfully`).waitFor();
+    await expectToast(page, `Connection '${name}' was created successfully`);
     await page.waitForURL(/\/definition\/.+\/tasks$/);
     const tasks = page.getByRole('table', { name: 'Tasks' });
     await expect.poll(() => tasks.textContent(), { timeout: 20_000 }).toContain('RUNNING');
@@ -84,7 +83,7 @@ describe('Kafka Connect', () => {
     expect(await page.getByRole('textbox', { name: 'Name' }).isDisabled()).toBe(true);
     await screenshot(page, 'connect-configs');
     await page.getByRole('button', { name: 'Update' }).click();
-    await toast(`Definition '${name}' is updated`).waitFor();
+    await expectToast(page, `Definition '${name}' is updated`);
     expect((await definition()).configs).toMatchObject({ 'batch.size': '500', topic, 'tasks.max': '1' });
   });
 
@@ -92,19 +91,19 @@ describe('Kafka Connect', () => {
     await page.goto(`${app.url}/ui/local/connect/local/definition/${name}/tasks`);
     await page.getByRole('button', { name: 'Pause Definition' }).click();
     await confirm(`Do you want to pause definition: ${name} ?`);
-    await toast(`Definition '${name}' is paused`).waitFor();
+    await expectToast(page, `Definition '${name}' is paused`);
     await expect.poll(async () => (await definition()).paused, { timeout: 20_000 }).toBe(true);
     await page.getByRole('button', { name: 'Resume Definition' }).click();
     await confirm(`Do you want to resume definition: ${name} ?`);
-    await toast(`Definition '${name}' is resumed`).waitFor();
+    await expectToast(page, `Definition '${name}' is resumed`);
     await expect.poll(async () => (await definition()).paused, { timeout: 20_000 }).toBe(false);
     await page.getByRole('button', { name: 'Restart Definition' }).click();
     await confirm(`Do you want to restart definition: ${name} ?`);
-    await toast(`Definition '${name}' is restarted`).waitFor();
+    await expectToast(page, `Definition '${name}' is restarted`);
     const tasks = page.getByRole('table', { name: 'Tasks' });
     await tasks.getByRole('button', { name: 'Restart' }).first().click();
     await confirm(`Do you want to restart task: 0 from ${name} ?`);
-    await toast(`Definition '${name}' tasks 0 is restarted`).waitFor();
+    await expectToast(page, `Definition '${name}' tasks 0 is restarted`);
 
     await page.goto(`${app.url}/ui/local/connect/local?search=${name}`);
     const row = page.getByRole('table', { name: 'Connectors' }).getByRole('row').filter({ hasText: name });
@@ -112,7 +111,7 @@ describe('Kafka Connect', () => {
     await screenshot(page, 'connect-list');
     await row.getByRole('button', { name: 'Delete' }).click();
     await confirm(`Do you want to delete definition: ${name} ?`);
-    await toast(`Definition '${name}' is deleted`).waitFor();
+    await expectToast(page, `Definition '${name}' is deleted`);
     await expect.poll(() => row.count()).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { AclOperations, AclPermissionTypes, ResourcePatternTypes, ResourceTypes 
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
 import { testKafka } from '../support/kafka.ts';
 
 let app: RunningApp;
@@ -30,7 +30,6 @@ const acls = [
 
 const table = (name: string) => page.getByRole('table', { name });
 const rowOf = (t: Locator, text: string) => t.getByRole('row').filter({ hasText: text });
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 
 async function committed(group: string): Promise<Record<string, number | undefined>> {
   const res = await fetch(`${app.url}/api/local/group/${group}/offsets`);
@@ -126,7 +125,7 @@ describe('consumer groups', () => {
     // The preview is harmless; committing is what Kafka refuses while consumers are connected.
     await table('Offsets preview').waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await toast('active member').waitFor();
+    await expectToast(page, 'active member');
     await screenshot(page, 'group-update-offsets-refused');
   });
 
@@ -166,7 +165,7 @@ describe('consumer groups', () => {
     expect(await committed(idleGroup)).toMatchObject({ [`${topic}#0`]: 1, [`${topic}#1`]: 0 });
 
     await page.getByRole('button', { name: 'Confirm' }).click();
-    await toast(`Offsets for '${idleGroup}' updated successfully`).waitFor();
+    await expectToast(page, `Offsets for '${idleGroup}' updated successfully`);
     await page.waitForURL(/\/topics$/);
     expect(await committed(idleGroup)).toMatchObject({
       [`${topic}#0`]: 3,
@@ -185,7 +184,7 @@ describe('consumer groups', () => {
     await dialog.getByText(`Do you want to delete all offsets of topic: ${other} ?`).waitFor();
     await screenshot(page, 'group-delete-offsets');
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await toast(`Offsets for topic '${other}' and consumer group '${idleGroup}' are deleted`).waitFor();
+    await expectToast(page, `Offsets for topic '${other}' and consumer group '${idleGroup}' are deleted`);
     await expect.poll(() => row.count()).toBe(0);
     expect(Object.keys(await committed(idleGroup)).sort()).toEqual([`${topic}#0`, `${topic}#1`]);
   });
@@ -199,7 +198,7 @@ describe('deleting a group', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Do you want to delete consumer group: ${idleGroup} ?`).waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await toast(`Consumer Group '${idleGroup}' is deleted`).waitFor();
+    await expectToast(page, `Consumer Group '${idleGroup}' is deleted`);
     await expect.poll(() => row.count()).toBe(0);
     // Kafka describes a group it does not know as DEAD.
     const after = await fetch(`${app.url}/api/local/group/${idleGroup}`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
 import { testKafka } from '../support/kafka.ts';
 
 let app: RunningApp;
@@ -18,7 +18,6 @@ const ksqldb = () => {
   if (!url) throw new Error('KSQLDB_URL is not set');
   return url;
 };
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 
 beforeAll(async () => {
   await kafka.createTopic(1, { name: topic });
@@ -46,7 +45,7 @@ describe('ksqlDB', () => {
       .getByRole('textbox', { name: 'SQL' })
       .fill(`CREATE STREAM ${stream} (id VARCHAR) WITH (kafka_topic='${topic}', value_format='JSON');`);
     await page.getByRole('button', { name: 'Execute' }).click();
-    await toast('Statement was executed successfully').waitFor();
+    await expectToast(page, 'Statement was executed successfully');
     await page.getByRole('note').filter({ hasText: 'ksqlDB: Stream created' }).waitFor();
 
     await page.goto(`${app.url}/ui/local/ksqldb/local/streams?search=${stream}`);
@@ -75,7 +74,7 @@ describe('ksqlDB', () => {
     await page.getByRole('textbox', { name: 'SQL' }).fill(`SELECT * FROM ${stream} EMIT CHANGES LIMIT 2;`);
     await page.getByRole('textbox', { name: 'Properties' }).fill('auto.offset.reset=earliest');
     await page.getByRole('button', { name: 'Execute' }).click();
-    await toast('Query was executed successfully, see results below.').waitFor();
+    await expectToast(page, 'Query was executed successfully, see results below.');
     const rows = page.getByRole('table', { name: 'Result' }).getByRole('row');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3);
     expect(await page.getByRole('table', { name: 'Result' }).textContent()).toContain('ID');

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
 import { testKafka } from '../support/kafka.ts';
 import { produceMany, waitForTopic } from '../support/records.ts';
 
@@ -30,7 +30,6 @@ const records = () => page.getByRole('table', { name: 'Records' });
 const rows = () => records().locator('tbody tr:not(.data-table__sub-row):not(.data-table__state-row)');
 /** The first page of a fresh tab loads its screen chunk too: allow more than the poll default. */
 const expectRows = (count: number) => expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(count);
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 const dataUrl = (topic: string, query = '') => `${app.url}/ui/local/topic/${topic}/data${query}`;
 const cellTexts = (column: number) =>
   rows().evaluateAll(
@@ -183,7 +182,7 @@ describe('single records', () => {
     await page.goto(dataUrl(source, '?partition=1'));
     await expectRows(5);
     await rows().nth(3).getByRole('button', { name: 'Share' }).click();
-    await toast('Message url is copied to your clipboard!').waitFor();
+    await expectToast(page, 'Message url is copied to your clipboard!');
     await page.waitForURL((url) => url.searchParams.get('single') === 'true');
     const url = new URL(page.url());
     expect([url.searchParams.get('partition'), url.searchParams.get('offset')]).toEqual(['1', '3']);
@@ -230,7 +229,7 @@ describe('single records', () => {
     await rows().nth(1).getByRole('checkbox', { name: 'Select row' }).check();
     await page.getByRole('combobox', { name: 'Download Format' }).selectOption('json');
     await page.getByRole('button', { name: 'Download selected' }).click();
-    await toast('Unable to export data in JSON. Please use CSV instead').waitFor();
+    await expectToast(page, 'Unable to export data in JSON. Please use CSV instead');
     await page.getByRole('combobox', { name: 'Download Format' }).selectOption('csv');
     const csv = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download selected' }).click();
@@ -248,7 +247,7 @@ describe('single records', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText('user-1').waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await toast("Record '0-1' will be deleted on compaction").waitFor();
+    await expectToast(page, "Record '0-1' will be deleted on compaction");
     await expectRows(3);
     expect(await rows().nth(2).textContent()).toContain('user-1');
     // A topic that is not compacted offers no row delete.
@@ -286,7 +285,7 @@ describe('producing and copying', () => {
     await page.getByRole('textbox', { name: 'Header 1 value' }).fill('console');
     await screenshot(page, 'records-produce');
     await page.getByRole('button', { name: 'Produce' }).click();
-    await toast(`Produced to ${source}.`).waitFor();
+    await expectToast(page, `Produced to ${source}.`);
     await page.waitForURL(new RegExp(`/topic/${source}/data$`));
 
     await page.goto(dataUrl(source, '?partition=1&sort=NEWEST'));
@@ -316,7 +315,7 @@ describe('producing and copying', () => {
     await page.getByRole('button', { name: 'Reset to first offsets' }).click();
     await screenshot(page, 'records-copy');
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
-    await toast(`Copied 66 records to topic '${target}' successfully.`).waitFor();
+    await expectToast(page, `Copied 66 records to topic '${target}' successfully.`);
     await page.waitForURL(new RegExp(`/topic/${target}/data$`));
     await expectRows(50);
     const partitions = await (await fetch(`${app.url}/api/local/topic/${target}/partitions`)).json();
@@ -342,7 +341,7 @@ describe('producing and copying', () => {
     await page.getByRole('combobox', { name: 'Partition' }).selectOption('0');
     await page.getByRole('textbox', { name: 'Value', exact: true }).fill('{"made":"with a schema"}');
     await page.getByRole('button', { name: 'Produce' }).click();
-    await toast(`Produced to ${source}.`).waitFor();
+    await expectToast(page, `Produced to ${source}.`);
 
     await page.goto(dataUrl(source, '?partition=0&sort=NEWEST'));
     const newest = rows().first();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
 
 let app: RunningApp;
 let browser: Browser;
@@ -13,7 +13,6 @@ const record = (fields: string) =>
 const v1 = record('[{"name":"id","type":"string"}]');
 const v2 = record('[{"name":"id","type":"string"},{"name":"note","type":["null","string"],"default":null}]');
 
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 const api = async (path: string) => (await fetch(`${app.url}/api/local${path}`)).json();
 
 beforeAll(async () => {
@@ -39,7 +38,7 @@ describe('schema registry', () => {
     await page.getByRole('combobox', { name: 'Compatibility Level' }).selectOption('BACKWARD');
     await screenshot(page, 'schema-create');
     await page.getByRole('button', { name: 'Create' }).click();
-    await toast(`Schema '${subject}' is created`).waitFor();
+    await expectToast(page, `Schema '${subject}' is created`);
     await page.waitForURL(/\/schema$/);
 
     await page.getByRole('searchbox', { name: 'Search subjects' }).fill(subject);
@@ -58,7 +57,7 @@ describe('schema registry', () => {
     expect(await page.getByRole('combobox', { name: 'Compatibility Level' }).inputValue()).toBe('BACKWARD');
     await text.fill(v2);
     await page.getByRole('button', { name: 'Update' }).click();
-    await toast(`Schema '${subject}' is updated`).waitFor();
+    await expectToast(page, `Schema '${subject}' is updated`);
     expect(((await api(`/schema/${subject}`)) as { version: number }).version).toBe(2);
 
     await page.getByRole('tab', { name: /Versions/ }).click();
@@ -75,7 +74,7 @@ describe('schema registry', () => {
     // Newest first: the header, version 2, version 1.
     await versions.nth(2).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await toast(`Version '1' of '${subject}' is deleted`).waitFor();
+    await expectToast(page, `Version '1' of '${subject}' is deleted`);
     await expect.poll(() => versions.count()).toBe(2);
   });
 
@@ -85,7 +84,7 @@ describe('schema registry', () => {
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByText(`Do you want to delete subject: ${subject} ?`).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await toast(`Subject '${subject}' is deleted`).waitFor();
+    await expectToast(page, `Subject '${subject}' is deleted`);
     await expect.poll(() => row.count()).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
 import { type RunningOidc, startOidcProvider } from '../support/oidc.ts';
 import { sha256, withSecurity } from '../support/security.ts';
 
@@ -73,7 +73,6 @@ async function fresh(): Promise<{ context: BrowserContext; page: Page }> {
   return { context, page: await context.newPage() };
 }
 
-const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 const menu = (page: Page) => page.getByRole('complementary', { name: 'Main menu' });
 
 async function menuEntries(page: Page): Promise<string[]> {
@@ -103,7 +102,7 @@ describe('security in the console', () => {
     await screenshot(page, 'security-login-page');
 
     await formLogin(page, 'projecta', 'wrong');
-    await toast(page, 'Wrong Username or Password!').waitFor();
+    await expectToast(page, 'Wrong Username or Password!');
     await screenshot(page, 'security-login-wrong-password');
 
     // Back to the page that was asked for, with only the menus the roles allow.
@@ -129,7 +128,7 @@ describe('security in the console', () => {
     await form.getByLabel('Date time format').selectOption('ISO');
     await form.getByLabel('Skip last record').check();
     await form.getByRole('button', { name: 'Update' }).click();
-    await toast(page, "Settings for cluster 'local' updated successfully.").waitFor();
+    await expectToast(page, "Settings for cluster 'local' updated successfully.");
     await screenshot(page, 'security-settings');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('uiOptions') ?? '{}'));
     expect(stored.local).toMatchObject({
@@ -151,7 +150,7 @@ describe('security in the console', () => {
     await context.clearCookies();
     await menu(page).getByRole('link', { name: 'Nodes' }).click();
     await page.waitForURL(/\/ui\/login$/);
-    await toast(page, 'User not authenticated or token expired').waitFor();
+    await expectToast(page, 'User not authenticated or token expired');
     await screenshot(page, 'security-session-expired');
     await context.close();
   });
@@ -174,7 +173,7 @@ describe('security in the console', () => {
     ]);
     await page.getByRole('button', { name: 'admin (Logout)' }).click();
     await page.waitForURL(/\/ui\/login$/);
-    await toast(page, 'Logged out successfully').waitFor();
+    await expectToast(page, 'Logged out successfully');
     expect((await context.cookies()).find((c) => c.name === 'JWT')).toBeUndefined();
     await screenshot(page, 'security-logged-out');
     await context.close();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
 import { testKafka } from '../support/kafka.ts';
 
 let app: RunningApp;
@@ -42,7 +42,6 @@ async function retry(action: () => Promise<void>, attempts = 20): Promise<void> 
 
 const topicTable = () => page.getByRole('table', { name: 'Topics' });
 const rowOf = (table: Locator, text: string) => table.getByRole('row').filter({ hasText: text });
-const toast = (text: string) => page.getByRole('status').filter({ hasText: text });
 
 beforeAll(async () => {
   await kafka.createTopic(3, { name: first });
@@ -191,7 +190,7 @@ describe('the topic page', () => {
     await retention.fill('3600000');
     await screenshot(page, 'topic-configs-edit');
     await update.click();
-    await toast(`Topic configs '${first}' updated successfully`).waitFor();
+    await expectToast(page, `Topic configs '${first}' updated successfully`);
 
     const entries = await api<ConfigEntry[]>(`/topic/${first}/configs`);
     expect(entries.find((e) => e.name === 'retention.ms')?.value).toBe('3600000');
@@ -222,7 +221,7 @@ describe('the topic page', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Do you want to empty topic: ${second} ?`).waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await toast(`Topic '${second}' will be emptied`).waitFor();
+    await expectToast(page, `Topic '${second}' will be emptied`);
     const [partition] = await api<{ firstOffset: number; lastOffset: number }[]>(
       `/topic/${second}/partitions`,
     );
@@ -240,7 +239,7 @@ describe('the topic page', () => {
     await count.fill('2');
     await screenshot(page, 'topic-increase-partitions');
     await page.getByRole('button', { name: 'Update' }).click();
-    await toast('Topic partition updated').waitFor();
+    await expectToast(page, 'Topic partition updated');
     await page.waitForURL(/\/ui\/local\/topic$/);
     const partitions = await api<unknown[]>(`/topic/${second}/partitions`);
     expect(partitions).toHaveLength(2);
@@ -267,7 +266,7 @@ describe('create and delete', () => {
       .selectOption({ label: 'Delete and Compact' });
     await screenshot(page, 'topic-create');
     await submit.click();
-    await toast(`Topic '${created}' created`).waitFor();
+    await expectToast(page, `Topic '${created}' created`);
     await page.waitForURL(/\/ui\/local\/topic$/);
 
     const configs = await api<ConfigEntry[]>(`/topic/${created}/configs`);
@@ -291,7 +290,7 @@ describe('create and delete', () => {
     await dialog.getByText(`Do you want to delete topic: ${created} ?`).waitFor();
     await screenshot(page, 'topic-delete-dialog');
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await toast(`Topic '${created}' is deleted`).waitFor();
+    await expectToast(page, `Topic '${created}' is deleted`);
     await expect.poll(() => row.count()).toBe(0);
   });
 });
@@ -324,7 +323,7 @@ describe('nodes', () => {
     try {
       await input.fill('20000');
       await page.getByRole('button', { name: 'Update configs' }).click();
-      await toast("Node configs '1' updated successfully.").waitFor();
+      await expectToast(page, "Node configs '1' updated successfully.");
       const entries = await api<ConfigEntry[]>('/node/1/configs');
       expect(entries.find((e) => e.name === name)?.value).toBe('20000');
       await screenshot(page, 'node-configs');

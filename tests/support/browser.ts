@@ -30,3 +30,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * Waits for the toast saying `text`. A failed action shows another toast (a warning for a 4xx, an error for
+ * the rest), so a timeout names every toast on screen instead of only the one that never came.
+ */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  try {
+    await page.getByRole('status').filter({ hasText: text }).waitFor();
+  } catch (error) {
+    const shown = await page
+      .locator('.toast')
+      .evaluateAll((toasts) => toasts.map((toast) => `[${toast.className}] ${toast.textContent}`));
+    throw new Error(`No toast '${text}'. On screen: ${shown.join(' | ') || 'no toast'}`, { cause: error });
+  }
+}
