@@ -1,6 +1,25 @@
 """The console's own schemathesis check (tests/reliability/fuzz.ts loads it): every 400 names its field."""
 
 import schemathesis
+from hypothesis.internal import lambda_sources
+
+# CPython's `ast.parse` may fail with a spurious "SystemError: AST constructor recursion depth mismatch" when
+# threads parse at once (gh-106905), as schemathesis's two workers may; seen in CI with Python 3.11.7.
+# Hypothesis parses source to describe the lambdas in a strategy's repr, and the error stopped a whole
+# operation's generation. Such a lambda is now described the way Hypothesis describes one it cannot parse;
+# nothing the server is sent or checked for changes.
+_describe_lambda = lambda_sources._lambda_description
+
+
+def _describe_lambda_despite_ast_race(f):
+    try:
+        return _describe_lambda(f)
+    except SystemError:
+        return "lambda: <unknown>"
+
+
+lambda_sources._lambda_description = _describe_lambda_despite_ast_race
+
 
 @schemathesis.check
 def bad_request_names_the_field(ctx, response, case):
