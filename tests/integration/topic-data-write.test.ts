@@ -121,14 +121,14 @@ describe('POST /api/{cluster}/topic/{topic}/data', () => {
     expect((await records(topic)).map((r) => [r.offset, r.value])).toEqual([[0, 'c']]);
   });
 
-  it('produces several records from lines split on a separator regex', async () => {
+  it('produces several records from lines split on a literal separator', async () => {
     const topic = await kafka.createTopic(1);
     await waitForTopic(kafka.admin, topic);
     const sent = await call('POST', `/topic/${topic}/data`, {
       ...base,
       multiMessage: true,
-      keyValueSeparator: '\\s*=>\\s*',
-      value: 'k1 => {"a":1}\r\nk2=>v=>2\n\nk3 =>  three ',
+      keyValueSeparator: '=>',
+      value: 'k1 =>{"a":1}\r\nk2=>v=>2\n\nk3 =>three ',
     });
     expect(sent.status).toBe(200);
     expect(sent.body.map((r: Rec) => [r.key, r.value, r.offset])).toEqual([
@@ -146,6 +146,61 @@ describe('POST /api/{cluster}/topic/{topic}/data', () => {
     expect(bad.body.message).toContain('line 2');
     const missing = await call('POST', `/topic/${topic}/data`, { ...base, multiMessage: true, value: 'a:1' });
     expect(missing).toMatchObject({ status: 400, body: { fields: [{ field: 'body.keyValueSeparator' }] } });
+  });
+
+  it('takes the separator literally: a catastrophic regex neither stalls the server nor splits by pattern', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic);
+    const separator = '(a+)+$';
+    // As a regular expression this backtracks 2^27 times on the first line and blocks the event loop
+    // (the server runs in this process, so the clock starts before the request leaves).
+    const started = performance.now();
+    const stalling = call('POST', `/topic/${topic}/data`, {
+      ...base,
+      multiMessage: true,
+      keyValueSeparator: separator,
+      value: `${'a'.repeat(27)}!\nk(a+)+$v`,
+    });
+    const health = await fetch(`${app.url}/health`);
+    const healthMs = performance.now() - started;
+    expect(health.status).toBe(200);
+    // A stall detector, not a speed target: the regex took seconds, a literal search microseconds.
+    expect(healthMs).toBeLessThan(1_000);
+    const refused = await stalling;
+    expect(refused).toMatchObject({ status: 400, body: { fields: [{ field: 'body.value' }] } });
+    expect(refused.body.message).toContain(`line 1 has no separator '${separator}'`);
+
+    const sent = await call('POST', `/topic/${topic}/data`, {
+      ...base,
+      multiMessage: true,
+      keyValueSeparator: separator,
+      value: `${'a'.repeat(27)}(a+)+$!\nk.*(a+)+$v`,
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.map((r: Rec) => [r.key, r.value])).toEqual([
+      ['a'.repeat(27), '!'],
+      ['k.*', 'v'],
+    ]);
+  });
+
+  it('refuses a produce body above topicData.produceMaxBytes with 413 in the error shape', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic);
+    const limit = app.config.topicData.produceMaxBytes;
+    expect(limit).toBe(4 * 1024 * 1024);
+    const res = await fetch(`${app.url}/api/local/topic/${topic}/data`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...base, value: 'x'.repeat(limit) }),
+    });
+    expect(res.status).toBe(413);
+    const body = (await res.json()) as { message: string; code: string; requestId: string };
+    expect(body).toEqual({
+      message: `The request body is larger than the ${limit} bytes this route accepts (topicData.produceMaxBytes)`,
+      code: 'BAD_REQUEST',
+      requestId: res.headers.get('x-request-id'),
+    });
+    expect(await records(topic)).toEqual([]);
   });
 
   it('produces a tombstone (null value) and refuses a partition the topic lacks', async () => {

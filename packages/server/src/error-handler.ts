@@ -1,8 +1,22 @@
 import type { ErrorEnvelope, FieldError } from '@console/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, STATUS_BY_CODE } from './errors.ts';
 import { translateKafkaError } from './kafka/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The configuration key that sets this route's `bodyLimit`, named in its 413 answer. */
+    bodyLimitKey?: string;
+  }
+}
+
+/** The 413 message: how many bytes the route accepts and, when configurable, which key sets it. */
+function tooLarge(request: FastifyRequest): string {
+  const key = request.routeOptions.config.bodyLimitKey;
+  const limit = request.routeOptions.bodyLimit;
+  return `The request body is larger than the ${limit} bytes this route accepts${key ? ` (${key})` : ''}`;
+}
 
 /** The part of the request a refusal by Fastify itself (before any schema ran) is about. */
 function fastifyErrorField(code: string): string {
@@ -38,7 +52,7 @@ export function installErrorHandler(app: FastifyInstance) {
       // Fastify's own refusals (malformed JSON, body too large, unsupported media type) are safe to echo.
       status = error.statusCode;
       body = {
-        message: error.message,
+        message: status === 413 ? tooLarge(request) : error.message,
         code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
         requestId: request.id,
       };

@@ -101,6 +101,12 @@ export const ConfigSchema = z
           .positive()
           .default(512 * 1024 * 1024),
         scanMaxMs: z.number().int().positive().default(60_000),
+        /** The largest produce body accepted (bytes of the JSON request); larger ones are refused with 413. */
+        produceMaxBytes: z
+          .number()
+          .int()
+          .positive()
+          .default(4 * 1024 * 1024),
       })
       .prefault({}),
     uiOptions: UiOptionsConfig.prefault({}),

@@ -129,7 +129,17 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
 
   app.post(
     '/api/:cluster/topic/:topic/data',
-    { schema: { tags, params: TopicDataParams, body: ProduceBody, response: { 200: ProducedRecords } } },
+    {
+      bodyLimit: config.topicData.produceMaxBytes,
+      config: { bodyLimitKey: 'topicData.produceMaxBytes' },
+      schema: {
+        tags,
+        params: TopicDataParams,
+        body: ProduceBody,
+        response: { 200: ProducedRecords },
+        description: `413 when the body is larger than \`topicData.produceMaxBytes\` (default ${4 * 1024 * 1024} bytes).`,
+      },
+    },
     (req) => writes.produce(req.params.cluster, req.params.topic, req.body),
   );
 

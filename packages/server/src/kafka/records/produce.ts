@@ -21,23 +21,20 @@ export function pairsOf(body: ProduceBody): Pair[] {
   const text = (s: string | null | undefined) => (s ? s : null);
   if (!body.multiMessage) return [{ key: text(body.key), value: text(body.value) }];
   if (!body.keyValueSeparator) throw badRequest('body.keyValueSeparator', 'required with multiMessage');
-  let separator: RegExp;
-  try {
-    separator = new RegExp(body.keyValueSeparator);
-  } catch {
-    throw badRequest('body.keyValueSeparator', 'not a valid regular expression');
-  }
+  // A literal string, as the form's users expect: never a regular expression (a crafted one would
+  // block the event loop; issue 15).
+  const separator = body.keyValueSeparator;
   const lines = (body.value ?? '').split(/\r\n|\r|\n/);
   const pairs: Pair[] = [];
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
-    const found = separator.exec(line);
-    if (!found || found[0].length === 0) {
-      throw badRequest('body.value', `line ${i + 1} has no separator '${body.keyValueSeparator}'`);
+    const at = line.indexOf(separator);
+    if (at < 0) {
+      throw badRequest('body.value', `line ${i + 1} has no separator '${separator}'`);
     }
     pairs.push({
-      key: text(line.slice(0, found.index).trim()),
-      value: text(line.slice(found.index + found[0].length)),
+      key: text(line.slice(0, at).trim()),
+      value: text(line.slice(at + separator.length)),
     });
   });
   if (pairs.length === 0) throw badRequest('body.value', 'no line to produce');
