@@ -143,13 +143,10 @@ export const ProduceBody = z
       .meta({ description: 'Registry subject; the key is encoded with its latest schema' }),
     valueSchema: z.string().nullish(),
     multiMessage: z.boolean().default(false),
-    keyValueSeparator: z
-      .string()
-      .nullish()
-      .meta({
-        description:
-          'A literal string (not a regular expression) between key and value on each line; required with multiMessage',
-      }),
+    keyValueSeparator: z.string().nullish().meta({
+      description:
+        'A literal string (not a regular expression) between key and value on each line; required with multiMessage',
+    }),
   })
   .meta({ id: 'ProduceBody' });
 export type ProduceBody = z.infer<typeof ProduceBody>;

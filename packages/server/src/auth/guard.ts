@@ -81,8 +81,17 @@ export function installGuard(
     const checkNames: preValidationHookHandler = async (request) => {
       const rule = rules.get(request.method);
       if (!config.security.enabled || !rule || typeof rule.access === 'string') return;
-      const { resource, action } = rule.access;
       for (const check of rule.checks) {
+        const resource = check.resource ?? rule.access.resource;
+        const action = check.action ?? rule.access.action;
+        if (check.cluster) {
+          for (const cluster of namesFor(check, request)) {
+            if (!request.permissions.grants(resource, action, cluster)) {
+              throw refusal(request.identity, `cluster '${cluster}' for ${resource} and action ${action}`);
+            }
+          }
+          continue;
+        }
         const cluster = clusterFor(check, request.params);
         for (const name of namesFor(check, request)) {
           if (!request.permissions.grantsOn(resource, action, cluster, name)) {

@@ -10,10 +10,38 @@ const NAME_PARAMS: Record<Resource, string[]> = {
   CONNECTOR: ['connector', 'name', 'definition'],
   CONNECT_CLUSTER: ['connectId'],
   NODE: ['id', 'nodeId'],
-  // ACL principals and ksqlDB servers are checked on the cluster only.
+  // ACL principals come base64-encoded: routes/acls.ts decodes and checks them. ksqlDB servers have
+  // no name patterns: they are checked with the cluster.
   ACL: [],
   KSQLDB: [],
 };
+
+/** Path parameters that are positions or versions, never the name of a protected object. */
+export const VALUE_PARAMS = new Set(['partition', 'offset', 'version', 'taskId']);
+
+/**
+ * Query and body keys that name, or may name, a protected object: route-walk.test.ts requires each one
+ * a route takes to be checked by the guard or accounted for in the rule's `handled`.
+ */
+export const NAME_KEYS = new Set([
+  'topic',
+  'topics',
+  'toTopic',
+  'group',
+  'groups',
+  'subject',
+  'references',
+  'principal',
+  'name',
+  'connector',
+  'cluster',
+  'clusterId',
+  'toCluster',
+  'keySchema',
+  'valueSchema',
+  'configs',
+  'sql',
+]);
 
 /** The checks a route makes: as given in its rule, else the path parameter that names its resource. */
 export function namedChecks(path: string, access: RouteAccess): NamedCheck[] {
@@ -26,12 +54,17 @@ export function namedChecks(path: string, access: RouteAccess): NamedCheck[] {
 
 type Parts = { params: unknown; query: unknown; body: unknown };
 
-/** The names a check reads from a request; a list in the query may repeat or be comma-joined. */
+/**
+ * The names a check reads from a request; a list in the query may repeat or be comma-joined. A body key
+ * `[].topic` reads `topic` from each element of an array body.
+ */
 export function namesFor(check: NamedCheck, request: Parts): string[] {
-  const source = (
-    check.in === 'param' ? request.params : check.in === 'query' ? request.query : request.body
-  ) as Record<string, unknown> | undefined;
-  const value = typeof source === 'object' && source !== null ? source[check.key] : undefined;
+  const source = check.in === 'param' ? request.params : check.in === 'query' ? request.query : request.body;
+  const field = (item: unknown, key: string) =>
+    typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[key] : undefined;
+  const value = check.key.startsWith('[].')
+    ? (Array.isArray(source) ? source : []).map((item) => field(item, check.key.slice(3)))
+    : field(source, check.key);
   const values = (Array.isArray(value) ? value : [value]).filter(
     (v) => typeof v === 'string' || typeof v === 'number',
   );

@@ -94,7 +94,8 @@ export function schemaService(config: Config, http: UpstreamHttp) {
       };
     },
 
-    names: async (cluster: string): Promise<string[]> => (await registry(cluster).subjects()).sort(byName),
+    names: async (cluster: string, allow: NameFilter = () => true): Promise<string[]> =>
+      (await registry(cluster).subjects()).filter(allow).sort(byName),
 
     latest,
 
@@ -160,15 +161,22 @@ export function schemaService(config: Config, http: UpstreamHttp) {
       await registry(cluster).deleteVersion(subject, version);
     },
 
-    async byId(cluster: string, id: number, topic?: string): Promise<SchemaIdRef> {
-      const found = preferTopic(await registry(cluster).idVersions(id), topic);
+    /** Only subjects `allow` keeps count: an id used only by others answers 404, as an unused one. */
+    async byId(
+      cluster: string,
+      id: number,
+      topic?: string,
+      allow: NameFilter = () => true,
+    ): Promise<SchemaIdRef> {
+      const versions = (await registry(cluster).idVersions(id)).filter((v) => allow(v.subject));
+      const found = preferTopic(versions, topic);
       if (!found) throw notFound(`No subject uses schema id ${id}`);
       return { id, subject: found.subject, version: found.version };
     },
 
-    async forTopic(cluster: string, topic: string): Promise<TopicSchemas> {
+    async forTopic(cluster: string, topic: string, allow: NameFilter = () => true): Promise<TopicSchemas> {
       const client = registry(cluster);
-      const subjects = await client.subjects();
+      const subjects = (await client.subjects()).filter(allow);
       const schemas = new Map(
         (await mapLimit(subjects, PARALLEL, (s) => latestOrProblem(client, s))).map((s) => [s.subject, s]),
       );

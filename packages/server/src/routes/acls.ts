@@ -7,6 +7,7 @@ import {
   PrincipalQuery,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refusal } from '../auth/guard.ts';
 import { badRequest } from '../errors.ts';
 import { allAcls, principalAcls } from '../kafka/acls.ts';
 import { nameMatcher } from '../kafka/topic-naming.ts';
@@ -54,6 +55,10 @@ export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka })
     },
     (req) => {
       const principal = decodePrincipal(req.params.principal);
+      // The guard sees the base64 form: the principal is checked here, once decoded (issue 15).
+      if (!req.permissions.grantsOn('ACL', 'READ', req.params.cluster, principal)) {
+        throw refusal(req.identity, `resource ACL '${principal}' and action READ`);
+      }
       return kafka.run(req.params.cluster, (admin) =>
         principalAcls(admin, principal, req.query.resourceType),
       );

@@ -34,7 +34,12 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
   app.get(
     '/api/connects',
     { schema: { tags, querystring: ConnectsQuery, response: { 200: ConnectRefList } } },
-    (req) => connect.connects(req.query.clusterId),
+    // The guard checks a given clusterId against the caller's cluster patterns; without one, only
+    // the clusters where the caller may read connectors are listed.
+    (req) =>
+      connect
+        .connects(req.query.clusterId)
+        .filter((ref) => req.permissions.grants('CONNECTOR', 'READ', ref.cluster)),
   );
 
   app.get(

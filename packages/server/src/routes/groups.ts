@@ -18,6 +18,7 @@ import {
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { topicFilter, visibleGroup, visibleMember } from '../auth/visible-groups.ts';
 import { groupService } from '../kafka/group-service.ts';
 import type { Services } from '../services.ts';
 
@@ -29,13 +30,16 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
   app.get(
     '/api/:cluster/group',
     { schema: { tags, params: ClusterParams, querystring: GroupListQuery, response: { 200: GroupList } } },
-    (req) =>
-      groups.list(
+    async (req) => {
+      const page = await groups.list(
         req.params.cluster,
         req.query,
         req.url,
         req.permissions.allow('CONSUMER_GROUP', 'READ', req.params.cluster),
-      ),
+      );
+      const allow = topicFilter(req);
+      return { ...page, results: page.results.map((g) => visibleGroup(g, allow)) };
+    },
   );
 
   app.get(
@@ -48,20 +52,24 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
         response: { 200: ConsumerGroupList },
       },
     },
-    async (req) =>
-      req.permissions.filter(
-        'CONSUMER_GROUP',
-        'READ',
+    async (req) => {
+      const allow = topicFilter(req);
+      const found = await groups.forTopics(
         req.params.cluster,
-        await groups.forTopics(req.params.cluster, req.query.topics, req.query.groupsListView),
-        (g) => g.id,
-      ),
+        req.query.topics.filter(allow),
+        req.query.groupsListView,
+      );
+      return req.permissions
+        .filter('CONSUMER_GROUP', 'READ', req.params.cluster, found, (g) => g.id)
+        .map((g) => visibleGroup(g, allow));
+    },
   );
 
   app.get(
     '/api/:cluster/group/:group',
     { schema: { tags, params: GroupParams, response: { 200: ConsumerGroup } } },
-    (req) => groups.describe(req.params.cluster, req.params.group),
+    async (req) =>
+      visibleGroup(await groups.describe(req.params.cluster, req.params.group), topicFilter(req)),
   );
 
   app.delete(
@@ -76,13 +84,19 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
   app.get(
     '/api/:cluster/group/:group/members',
     { schema: { tags, params: GroupParams, response: { 200: z.array(GroupMember) } } },
-    (req) => groups.members(req.params.cluster, req.params.group),
+    async (req) => {
+      const allow = topicFilter(req);
+      return (await groups.members(req.params.cluster, req.params.group)).map((m) => visibleMember(m, allow));
+    },
   );
 
   app.get(
     '/api/:cluster/group/:group/offsets',
     { schema: { tags, params: GroupParams, response: { 200: z.array(GroupOffset) } } },
-    (req) => groups.offsets(req.params.cluster, req.params.group),
+    async (req) => {
+      const allow = topicFilter(req);
+      return (await groups.offsets(req.params.cluster, req.params.group)).filter((o) => allow(o.topic));
+    },
   );
 
   app.post(
@@ -115,7 +129,11 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
         response: { 200: TimeOffsetList },
       },
     },
-    (req) => groups.offsetsAt(req.params.cluster, req.params.group, req.query.timestamp),
+    async (req) => {
+      const allow = topicFilter(req);
+      const offsets = await groups.offsetsAt(req.params.cluster, req.params.group, req.query.timestamp);
+      return offsets.filter((o) => allow(o.topic));
+    },
   );
 
   app.delete(

@@ -15,8 +15,10 @@ import {
   SubjectParams,
   TopicSchemas,
 } from '@console/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusal } from '../auth/guard.ts';
 import { schemaService } from '../registry/service.ts';
 import type { Services } from '../services.ts';
 import { UpstreamHttp } from '../upstream-http.ts';
@@ -28,11 +30,19 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
   const http = new UpstreamHttp();
   app.addHook('onClose', () => http.close());
   const schemas = schemaService(config, http);
+  const subjects = (req: FastifyRequest) =>
+    req.permissions.allow('SCHEMA', 'READ', (req.params as { cluster: string }).cluster);
+  /** A new version may refer to other subjects: the caller must be allowed to read each. */
+  const checkReferences = (req: FastifyRequest, references: readonly { subject: string }[] = []) => {
+    const allow = subjects(req);
+    const refused = references.find((r) => !allow(r.subject));
+    if (refused) throw refusal(req.identity, `resource SCHEMA '${refused.subject}' and action READ`);
+  };
 
   app.get(
     '/api/:cluster/schemas',
     { schema: { tags, params: ClusterParams, response: { 200: SubjectNames } } },
-    (req) => schemas.names(req.params.cluster),
+    (req) => schemas.names(req.params.cluster, subjects(req)),
   );
 
   app.get(
@@ -50,19 +60,22 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
   app.post(
     '/api/:cluster/schema',
     { schema: { tags, params: ClusterParams, body: SchemaCreate, response: { 200: Schema } } },
-    (req) => schemas.create(req.params.cluster, req.body),
+    (req) => {
+      checkReferences(req, req.body.references);
+      return schemas.create(req.params.cluster, req.body);
+    },
   );
 
   app.get(
     '/api/:cluster/schema/topic/:topic',
     { schema: { tags, params: SchemaTopicParams, response: { 200: TopicSchemas } } },
-    (req) => schemas.forTopic(req.params.cluster, req.params.topic),
+    (req) => schemas.forTopic(req.params.cluster, req.params.topic, subjects(req)),
   );
 
   app.get(
     '/api/:cluster/schema/id/:id',
     { schema: { tags, params: SchemaIdParams, querystring: SchemaIdQuery, response: { 200: SchemaIdRef } } },
-    (req) => schemas.byId(req.params.cluster, req.params.id, req.query.topic),
+    (req) => schemas.byId(req.params.cluster, req.params.id, req.query.topic, subjects(req)),
   );
 
   app.get(
@@ -74,7 +87,10 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
   app.post(
     '/api/:cluster/schema/:subject',
     { schema: { tags, params: SubjectParams, body: SchemaUpdate, response: { 200: Schema } } },
-    (req) => schemas.update(req.params.cluster, req.params.subject, req.body),
+    (req) => {
+      checkReferences(req, req.body.references);
+      return schemas.update(req.params.cluster, req.params.subject, req.body);
+    },
   );
 
   app.delete(

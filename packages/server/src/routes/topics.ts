@@ -22,6 +22,7 @@ import {
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { topicFilter, visibleGroup } from '../auth/visible-groups.ts';
 import { topicService } from '../kafka/topic-service.ts';
 import type { Services } from '../services.ts';
 
@@ -117,14 +118,18 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
         response: { 200: ConsumerGroupList },
       },
     },
-    async (req) =>
-      req.permissions.filter(
-        'CONSUMER_GROUP',
-        'READ',
-        req.params.cluster,
-        await topics.groups(req.params.cluster, req.params.topic, req.query.groupsListView),
-        (g) => g.id,
-      ),
+    async (req) => {
+      const allow = topicFilter(req);
+      return req.permissions
+        .filter(
+          'CONSUMER_GROUP',
+          'READ',
+          req.params.cluster,
+          await topics.groups(req.params.cluster, req.params.topic, req.query.groupsListView),
+          (g) => g.id,
+        )
+        .map((g) => visibleGroup(g, allow));
+    },
   );
 
   app.get(
