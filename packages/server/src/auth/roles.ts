@@ -3,16 +3,23 @@ import type { SecurityConfig } from '../config/security.ts';
 
 type Security = Pick<SecurityConfig, 'defaultGroup' | 'groups' | 'roles'>;
 
+/** The role each permission entry comes from, for settings given per role (`security.connectorClasses`). */
+const roleOf = new WeakMap<Permission, string>();
+
 /** Expands group names into `/api/me`-style permission entries: one per binding × role entry (contract §3.1). */
 export function groupPermissions(security: Security, groupNames: readonly string[]): Permission[] {
   return [...new Set(groupNames)].flatMap((group) =>
     (security.groups[group] ?? []).flatMap((binding) =>
-      (security.roles[binding.role] ?? []).map((entry) => ({
-        resources: [...entry.resources],
-        actions: [...entry.actions],
-        patterns: [...binding.patterns],
-        clusters: [...binding.clusters],
-      })),
+      (security.roles[binding.role] ?? []).map((entry) => {
+        const permission = {
+          resources: [...entry.resources],
+          actions: [...entry.actions],
+          patterns: [...binding.patterns],
+          clusters: [...binding.clusters],
+        };
+        roleOf.set(permission, binding.role);
+        return permission;
+      }),
     ),
   );
 }
@@ -87,6 +94,34 @@ export class AccessRights {
     if (!this.enforced) return () => true;
     const patterns = [...new Set(this.entries(resource, action, cluster).flatMap((p) => p.patterns))];
     return (name) => patterns.some((pattern) => fullMatch(pattern, name));
+  }
+
+  /** The name patterns of the bindings granting resource × action on the cluster. */
+  patterns(resource: Resource, action: Action, cluster: string | undefined): string[] {
+    return this.enforced
+      ? [...new Set(this.entries(resource, action, cluster).flatMap((p) => p.patterns))]
+      : ['.*'];
+  }
+
+  /**
+   * Connector create and update: some binding granting CONNECTOR × action on the cluster and the
+   * connector's name also lets its role use the class: a role listed in `classes`
+   * (`security.connectorClasses`) only the classes its regexes fully match, any other role every class.
+   */
+  allowsConnectorClass(
+    action: Action,
+    cluster: string,
+    name: string,
+    className: string,
+    classes: Readonly<Record<string, readonly string[]>>,
+  ): boolean {
+    if (!this.enforced) return true;
+    return this.entries('CONNECTOR', action, cluster).some((p) => {
+      if (!p.patterns.some((pattern) => fullMatch(pattern, name))) return false;
+      const role = roleOf.get(p);
+      const allowed = role === undefined ? undefined : classes[role];
+      return !allowed || allowed.some((pattern) => fullMatch(pattern, className));
+    });
   }
 
   filter<T>(

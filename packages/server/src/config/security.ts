@@ -143,6 +143,11 @@ export const Security = z.strictObject({
     .prefault(DEFAULT_ROLES),
   groups: z.record(z.string(), z.array(Binding)).prefault(DEFAULT_GROUPS),
   users: z.array(User).default([]),
+  /**
+   * Connector classes each role may create or update connectors with (full-match regexes on
+   * `connector.class`); a role not listed may use any class. docs/connector-permissions.md.
+   */
+  connectorClasses: z.record(z.string(), z.array(regex)).default({}),
   ldap: Ldap.optional(),
   oidc: z.strictObject({ providers: z.record(z.string().regex(/^[\w-]+$/), OidcProvider) }).optional(),
   oauth2: z.strictObject({ providers: z.record(z.string().regex(/^[\w-]+$/), OAuth2Provider) }).optional(),
@@ -195,6 +200,11 @@ export function securityIssues(security: SecurityConfig): Issue[] {
     });
   }
   groupLists(security.users, ['users']);
+  for (const role of Object.keys(security.connectorClasses)) {
+    if (!security.roles[role]) {
+      issues.push({ path: ['security', 'connectorClasses', role], message: `no role '${role}'` });
+    }
+  }
   const mappings: [(string | number)[], GroupMappingConfig][] = [];
   if (security.ldap) mappings.push([['ldap'], security.ldap]);
   if (security.headerAuth) mappings.push([['headerAuth'], security.headerAuth]);

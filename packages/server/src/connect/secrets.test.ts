@@ -60,3 +60,60 @@ describe('connector secrets', () => {
     });
   });
 });
+
+describe('secrets by name and inside values (issue 15)', () => {
+  const byName = secretMatcher(new Set());
+
+  it('masks token, pwd and key names the plugin does not declare', () => {
+    const masked = maskSecrets(
+      { 'auth.token': 't0k', 'db.pwd': 'p', 'api.key': 'k', 'aws.access.key.id': 'AKIA', 'tokens.max': '3' },
+      byName,
+    );
+    expect(masked).toEqual({
+      'auth.token': MASKED_SECRET,
+      'db.pwd': MASKED_SECRET,
+      'api.key': MASKED_SECRET,
+      'aws.access.key.id': 'AKIA',
+      'tokens.max': '3',
+    });
+  });
+
+  it('masks credentials inside URLs where they stand, whatever the key', () => {
+    const configs = {
+      'connection.url': 'jdbc:mysql://db:3306/app?user=app&password=s3cr3t&ssl=true',
+      'mssql.url': 'jdbc:sqlserver://db;databaseName=app;user=sa;password=Pa55;encrypt=true',
+      'http.url': 'https://bob:hunter2@api.example.com/v1',
+      'oracle.url': 'jdbc:oracle:thin:scott/tiger@db:1521:orcl',
+      'plain.url': 'jdbc:postgresql://db/app',
+      'ref.url': `jdbc:mysql://db/app?password=${ref('env:DB_PASSWORD')}`,
+    };
+    expect(maskSecrets(configs, byName)).toEqual({
+      'connection.url': `jdbc:mysql://db:3306/app?user=app&password=${MASKED_SECRET}&ssl=true`,
+      'mssql.url': `jdbc:sqlserver://db;databaseName=app;user=sa;password=${MASKED_SECRET};encrypt=true`,
+      'http.url': `https://bob:${MASKED_SECRET}@api.example.com/v1`,
+      'oracle.url': `jdbc:oracle:thin:scott/${MASKED_SECRET}@db:1521:orcl`,
+      'plain.url': 'jdbc:postgresql://db/app',
+      'ref.url': `jdbc:mysql://db/app?password=${ref('env:DB_PASSWORD')}`,
+    });
+  });
+
+  it('keeps the stored URL when its masked form comes back, and refuses an edited one still masked', () => {
+    const stored = { 'connection.url': 'jdbc:mysql://db/app?user=app&password=s3cr3t' };
+    const shown = maskSecrets(stored, byName);
+    expect(restoreSecrets(shown, stored)).toEqual({ configs: stored, unresolved: [] });
+    const edited = { 'connection.url': `jdbc:mysql://db2/app?user=app&password=${MASKED_SECRET}` };
+    expect(restoreSecrets(edited, stored).unresolved).toEqual([
+      { field: 'body.configs.connection.url', message: expect.stringContaining('type the credential') },
+    ]);
+    const retyped = { 'connection.url': 'jdbc:mysql://db2/app?user=app&password=new' };
+    expect(restoreSecrets(retyped, stored).configs).toEqual(retyped);
+  });
+
+  it('masks in linear time: long crafted values do not stall', () => {
+    const crafted = `//${'a:'.repeat(50_000)}${'$'.repeat(10)}${'${'.repeat(50_000)}password=${'x'.repeat(50_000)}`;
+    const started = performance.now();
+    maskSecrets({ 'connection.url': crafted, 'db.password': crafted }, byName);
+    // A stall detector, not a speed target: a quadratic scan of this value takes seconds.
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});

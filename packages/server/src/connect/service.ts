@@ -22,6 +22,9 @@ import { maskSecrets, restoreSecrets, secretMatcher } from './secrets.ts';
 const PASSWORD_KEYS_TTL_MS = 5 * 60_000;
 const PARALLEL = 4;
 
+/** Refuses a connector config the caller may not store (connector-access.ts); returns when it may. */
+export type Authorize = (configs: Readonly<Record<string, string>>, pluginType: string | undefined) => void;
+
 const isNotFound = (error: unknown) => error instanceof AppError && error.code === 'NOT_FOUND';
 
 const invalid = (fields: FieldError[]) =>
@@ -102,6 +105,13 @@ export function connectService(config: Config, http: UpstreamHttp) {
     }
   };
 
+  /** `sink`, `source`, or undefined when the worker has no such plugin (its validation then refuses it). */
+  const pluginType = async (client: ConnectClient, className: string | undefined) => {
+    if (!className) return undefined;
+    const plugins = await client.plugins();
+    return plugins.find((p) => p.class === className || shortClassName(p.class) === className)?.type;
+  };
+
   const findPlugin = async (client: ConnectClient, className: string): Promise<PluginInfo> => {
     const plugins = await client.plugins();
     const info = plugins.find((p) => p.class === className || shortClassName(p.class) === className);
@@ -158,14 +168,17 @@ export function connectService(config: Config, http: UpstreamHttp) {
 
     definition,
 
+    /** `authorize` sees the config to store and the plugin's type, and throws to refuse it. */
     async create(
       cluster: string,
       connectId: string,
       body: { name: string; configs: Record<string, string> },
+      authorize: Authorize = () => undefined,
     ): Promise<ConnectDefinition> {
       const client = worker(cluster, connectId);
       const { configs, unresolved } = restoreSecrets({ ...body.configs, name: body.name }, {});
       if (unresolved.length) throw invalid(unresolved);
+      authorize(configs, await pluginType(client, configs['connector.class']));
       await validated(client, configs);
       await client.create(body.name, configs);
       return definition(cluster, connectId, body.name);
@@ -191,11 +204,13 @@ export function connectService(config: Config, http: UpstreamHttp) {
       connectId: string,
       name: string,
       sent: Record<string, string>,
+      authorize: Authorize = () => undefined,
     ): Promise<ConnectDefinition> {
       const client = worker(cluster, connectId);
       const stored = await client.config(name);
       const { configs, unresolved } = restoreSecrets(sent, stored);
       if (unresolved.length) throw invalid(unresolved);
+      authorize(configs, await pluginType(client, configs['connector.class'] ?? stored['connector.class']));
       await validated(client, { ...configs, name });
       await client.updateConfig(name, configs);
       return definition(cluster, connectId, name);

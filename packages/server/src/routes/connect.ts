@@ -17,6 +17,7 @@ import {
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authorizeConnector, withVisibleTraces } from '../connect/connector-access.ts';
 import { connectService } from '../connect/service.ts';
 import type { Services } from '../services.ts';
 import { UpstreamHttp } from '../upstream-http.ts';
@@ -52,16 +53,26 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
         response: { 200: ConnectDefinitionList },
       },
     },
-    (req) => {
+    async (req) => {
       const allow = req.permissions.allow('CONNECTOR', 'READ', req.params.cluster);
-      return connect.list(req.params.cluster, req.params.connectId, req.query, req.url, allow);
+      const page = await connect.list(req.params.cluster, req.params.connectId, req.query, req.url, allow);
+      const results = page.results.map((d) => withVisibleTraces(req.permissions, req.params.cluster, d));
+      return { ...page, results };
     },
   );
 
   app.post(
     base,
     { schema: { tags, params: ConnectParams, body: ConnectorCreate, response: { 200: ConnectDefinition } } },
-    (req) => connect.create(req.params.cluster, req.params.connectId, req.body),
+    (req) =>
+      connect.create(req.params.cluster, req.params.connectId, req.body, (configs, pluginType) =>
+        authorizeConnector(
+          req,
+          { action: 'CREATE', cluster: req.params.cluster, name: req.body.name, pluginType },
+          configs,
+          config.security.connectorClasses,
+        ),
+      ),
   );
 
   app.get(
@@ -93,7 +104,12 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
   app.get(
     `${base}/:name`,
     { schema: { tags, params: ConnectorParams, response: { 200: ConnectDefinition } } },
-    (req) => connect.definition(req.params.cluster, req.params.connectId, req.params.name),
+    async (req) =>
+      withVisibleTraces(
+        req.permissions,
+        req.params.cluster,
+        await connect.definition(req.params.cluster, req.params.connectId, req.params.name),
+      ),
   );
 
   app.delete(
@@ -108,7 +124,12 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
   app.get(
     `${base}/:name/tasks`,
     { schema: { tags, params: ConnectorParams, response: { 200: ConnectTaskList } } },
-    (req) => connect.tasks(req.params.cluster, req.params.connectId, req.params.name),
+    async (req) => {
+      const { cluster, connectId, name } = req.params;
+      if (!req.permissions.enforced) return connect.tasks(cluster, connectId, name);
+      const definition = await connect.definition(cluster, connectId, name);
+      return withVisibleTraces(req.permissions, cluster, definition).tasks ?? [];
+    },
   );
 
   app.get(
@@ -128,7 +149,19 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
       },
     },
     (req) =>
-      connect.updateConfigs(req.params.cluster, req.params.connectId, req.params.name, req.body.configs),
+      connect.updateConfigs(
+        req.params.cluster,
+        req.params.connectId,
+        req.params.name,
+        req.body.configs,
+        (configs, pluginType) =>
+          authorizeConnector(
+            req,
+            { action: 'UPDATE', cluster: req.params.cluster, name: req.params.name, pluginType },
+            configs,
+            config.security.connectorClasses,
+          ),
+      ),
   );
 
   // AKHQ exposes these state changes as GETs (contract §3.10 items 62-65); kept for its UI and scripts,
