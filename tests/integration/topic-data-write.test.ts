@@ -407,6 +407,43 @@ describe('GET /api/{cluster}/topic/{topic}/data/download', () => {
     );
   });
 
+  it('neutralises spreadsheet formulas in CSV cells (OWASP), and only in CSV', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic);
+    const values = [
+      '=1+2',
+      '=HYPERLINK("http://evil.example","click")',
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '\tx',
+      '\rx',
+      'a=b',
+    ];
+    await produceMany(topic, values.length, (i) => ({
+      partition: 0,
+      key: i === 0 ? '=cmd|/c calc' : `k${i}`,
+      value: values[i] ?? '',
+      timestamp: Date.parse('2024-05-01T00:00:00Z'),
+    }));
+    const csv = await (await fetch(`${app.url}/api/local/topic/${topic}/data/download?format=csv`)).text();
+    expect(csv).toBe(
+      'partition,offset,timestamp,key,value,headers,keySchemaId,valueSchemaId\r\n' +
+        `0,0,2024-05-01T00:00:00.000Z,'=cmd|/c calc,'=1+2,,,\r\n` +
+        `0,1,2024-05-01T00:00:00.000Z,k1,"'=HYPERLINK(""http://evil.example"",""click"")",,,\r\n` +
+        `0,2,2024-05-01T00:00:00.000Z,k2,'+1,,,\r\n` +
+        `0,3,2024-05-01T00:00:00.000Z,k3,'-1,,,\r\n` +
+        `0,4,2024-05-01T00:00:00.000Z,k4,'@SUM(A1),,,\r\n` +
+        `0,5,2024-05-01T00:00:00.000Z,k5,'\tx,,,\r\n` +
+        `0,6,2024-05-01T00:00:00.000Z,k6,"'\rx",,,\r\n` +
+        `0,7,2024-05-01T00:00:00.000Z,k7,a=b,,,\r\n`,
+    );
+    const json = (await (await fetch(`${app.url}/api/local/topic/${topic}/data/download`)).json()) as {
+      value: string;
+    }[];
+    expect(json.map((r) => r.value)).toEqual(values);
+  });
+
   it('stops reading as soon as the client leaves a download', async () => {
     const topic = await kafka.createTopic(1);
     await waitForTopic(kafka.admin, topic, 1);

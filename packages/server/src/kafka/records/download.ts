@@ -88,7 +88,15 @@ function csvLine(view: RecordView): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-/** RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled. */
+/** What a spreadsheet would run as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled. A cell starting
+ * with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so a spreadsheet shows it as
+ * text instead of running it (issue 15); the JSON download keeps values as they are.
+ */
 export function csvCell(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
