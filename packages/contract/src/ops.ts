@@ -6,9 +6,18 @@ export const ClusterReadiness = z.object({
   message: z.string().optional(),
 });
 
-/** `GET /ready`: 200 when every configured cluster answers, 503 otherwise. */
+/**
+ * `GET /ready`: 200 when every configured cluster answers, 503 otherwise. `clusters` only for
+ * authenticated callers (or all with `ops.publicDetails`, or security disabled).
+ */
 export const Readiness = z
-  .object({ ready: z.boolean(), clusters: z.array(ClusterReadiness) })
+  .object({
+    ready: z.boolean(),
+    clusters: z
+      .array(ClusterReadiness)
+      .optional()
+      .meta({ description: 'Each cluster and its error; absent for anonymous callers with security on' }),
+  })
   .meta({ id: 'Readiness' });
 export type Readiness = z.infer<typeof Readiness>;
 

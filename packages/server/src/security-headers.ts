@@ -14,13 +14,18 @@ const CSP = [
   "form-action 'self'",
 ].join('; ');
 
+/** Every answer's security headers; event streams, which bypass `onSend`, write them themselves. */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'content-security-policy': CSP,
+};
+
 export function installSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
-    reply.header('content-security-policy', CSP);
+    reply.headers(SECURITY_HEADERS);
   });
 }

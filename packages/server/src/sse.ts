@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** One server-sent event: `event: <name>` and its JSON `data` (or JSON text made already: `RawJson`). */
 export type SseEvent = { event: string; data: unknown };
@@ -68,6 +69,8 @@ export class SseStreams {
     );
     raw.writeHead(200, {
       ...Object.fromEntries(set),
+      // A hijacked reply skips the onSend hooks: the security headers go out here (issue 15).
+      ...SECURITY_HEADERS,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       connection: 'keep-alive',

@@ -110,6 +110,16 @@ export const ConfigSchema = z
       })
       .prefault({}),
     uiOptions: UiOptionsConfig.prefault({}),
+    ops: z
+      .strictObject({
+        /**
+         * With security on, anonymous callers of /ready and /metrics get only the status; true gives
+         * them the details too (each cluster and its error, per-route metrics), e.g. for a scraper
+         * without credentials.
+         */
+        publicDetails: z.boolean().default(false),
+      })
+      .prefault({}),
     security: Security.prefault({}),
   })
   .superRefine((config, ctx) => {
