@@ -228,3 +228,34 @@ describe('cancelling a search', () => {
     expect(settled - before).toBeLessThan(fullRead / 2);
   });
 });
+
+describe('search terms are the caller text', () => {
+  it('a long term against large records does not stall the server, and still finds its match', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic);
+    const big = 'a'.repeat(800_000);
+    const term = `${'a'.repeat(4_000)}B`;
+    await produceMany(
+      topic,
+      4,
+      (i) => ({ partition: 0, value: i === 3 ? `${big}${term.toLowerCase()}` : big }),
+      { batch: 1 },
+    );
+    // Matched as one regex, each record held the event loop for seconds (input length x term length);
+    // the literal search is linear. /health is asked again and again while the search runs.
+    let done = false;
+    const searching = searchAll(topic, `searchByValue=${term}`).finally(() => {
+      done = true;
+    });
+    let slowest = 0;
+    while (!done) {
+      const started = performance.now();
+      expect((await fetch(`${app.url}/health`)).status).toBe(200);
+      slowest = Math.max(slowest, performance.now() - started);
+    }
+    const found = await searching;
+    // A stall detector, not a speed target.
+    expect(slowest).toBeLessThan(1_000);
+    expect(found.map((r) => r.offset)).toEqual([3]);
+  });
+});

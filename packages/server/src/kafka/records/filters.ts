@@ -3,9 +3,15 @@ import type { SearchField } from '@console/contract';
 export type MatchType = 'C' | 'N' | 'E';
 /**
  * One `searchBy*` filter: lowercased terms and how they combine (OR for C and E, AND for N). `pattern`
- * finds any term ignoring case without lowercasing each (possibly large) input first.
+ * finds any term ignoring case without lowercasing each (possibly large) input first; it costs up to
+ * input × terms' length, so long terms (the caller's text) are searched with `includes` on the
+ * lowercased input instead, which stays linear (issue 15: an 8,000-character term held the event loop
+ * 5 s per 1 MB record). `pattern` is null then.
  */
-export type SearchFilter = { type: MatchType; terms: string[]; isNull: boolean; pattern: RegExp };
+export type SearchFilter = { type: MatchType; terms: string[]; isNull: boolean; pattern: RegExp | null };
+
+/** Terms up to this many characters in all are matched by one case-insensitive regex. */
+const PATTERN_MAX_CHARS = 32;
 export type SearchFilters = Partial<Record<SearchField, SearchFilter>>;
 
 /**
@@ -24,7 +30,10 @@ export function parseFilter(raw: string | undefined): SearchFilter | undefined {
   }
   const terms = splitTerms(text);
   if (terms.length === 0) return undefined;
-  const pattern = new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'iu');
+  const short = terms.reduce((n, t) => n + t.length, 0) <= PATTERN_MAX_CHARS;
+  const pattern = short
+    ? new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'iu')
+    : null;
   return { type, terms, isNull: text.trim().toLowerCase() === 'null', pattern };
 }
 
@@ -68,17 +77,23 @@ export function matches(filter: SearchFilter, inputs: readonly (string | null | 
     if (input === null || input === undefined) continue;
     switch (filter.type) {
       case 'C':
-        if (filter.pattern.test(input)) return true;
+        if (containsAny(filter, input)) return true;
         break;
       case 'E':
         if (filter.terms.includes(input.toLowerCase())) return true;
         break;
       case 'N':
-        if (filter.pattern.test(input)) return false;
+        if (containsAny(filter, input)) return false;
         break;
     }
   }
   return filter.type === 'N';
+}
+
+function containsAny(filter: SearchFilter, input: string): boolean {
+  if (filter.pattern) return filter.pattern.test(input);
+  const lower = input.toLowerCase();
+  return filter.terms.some((t) => lower.includes(t));
 }
 
 export function parseFilters(query: Partial<Record<SearchField, string>>): SearchFilters {
