@@ -2,8 +2,8 @@ import type { Action, Resource, RoutePermission } from '@console/contract';
 
 /**
  * One object a route names, checked by the guard before the handler runs (contract §5, check 2): a path
- * parameter, a query parameter (comma-joined or repeated: every name is checked) or a top-level body
- * field, checked on the cluster in `clusterParam` (default `cluster`) with `resource` × `action` (default:
+ * parameter, a query parameter (comma-joined or repeated: every name is checked), a top-level body
+ * field, or `[].field` of each element of an array body, checked on the cluster in `clusterParam` (default `cluster`) with `resource` × `action` (default:
  * the route's own). `cluster: true` says the value names a cluster: the caller needs the route's
  * resource × action on that cluster (its cluster patterns), not on `:cluster`.
  */
@@ -38,8 +38,7 @@ export type RouteAccess =
 const WORKER = { 'param.connectId': 'a Connect worker configured for :cluster; the cluster check covers it' };
 /** ksqlDB routes: the server is one configured for `:cluster`; KSQLDB has no name patterns. */
 const KSQLDB = { 'param.ksqlDbId': 'a ksqlDB server configured for :cluster; checked with the cluster' };
-/** Routes whose answer lists consumer groups: ids filtered by CONSUMER_GROUP READ, their topics by TOPIC READ. */
-/** Connector create and update: the configs' topics and class (connect/config-topics.ts). */
+/** Connector create and update: the configs' topics and class (connect/connector-access.ts). */
 const CONNECTOR_CONFIGS =
   'every topic it names checked against TOPIC_DATA READ (sinks) or CREATE (sources), its class against security.connectorClasses (connect/connector-access.ts)';
 /** Connector answers with tasks: failure traces can quote records. */
@@ -48,6 +47,7 @@ const TASK_TRACES =
 /** ksqlDB statements: run as the configured server; KSQLDB has no name patterns. */
 const KSQL_STATEMENTS =
   'statements run as the configured ksqlDB server; KSQLDB is checked on the cluster only';
+/** Routes whose answer lists consumer groups: ids filtered by CONSUMER_GROUP READ, their topics by TOPIC READ. */
 const GROUP_LIST =
   'groups filtered by CONSUMER_GROUP READ patterns; each offset, assignment and topic by TOPIC READ (visible-groups.ts)';
 
