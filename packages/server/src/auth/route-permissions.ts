@@ -115,6 +115,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     resource: 'CONNECTOR',
     action: 'UPDATE_STATE',
   },
+  'POST /api/:cluster/connect/:connectId/:name/restart': { resource: 'CONNECTOR', action: 'UPDATE_STATE' },
+  'POST /api/:cluster/connect/:connectId/:name/pause': { resource: 'CONNECTOR', action: 'UPDATE_STATE' },
+  'POST /api/:cluster/connect/:connectId/:name/resume': { resource: 'CONNECTOR', action: 'UPDATE_STATE' },
+  'POST /api/:cluster/connect/:connectId/:name/tasks/:taskId/restart': {
+    resource: 'CONNECTOR',
+    action: 'UPDATE_STATE',
+  },
   'GET /api/:cluster/ksqldb/:ksqlDbId/info': { resource: 'KSQLDB', action: 'READ' },
   'GET /api/:cluster/ksqldb/:ksqlDbId/streams': { resource: 'KSQLDB', action: 'READ' },
   'GET /api/:cluster/ksqldb/:ksqlDbId/tables': { resource: 'KSQLDB', action: 'READ' },

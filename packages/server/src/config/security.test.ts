@@ -16,6 +16,7 @@ describe('security config', () => {
       maxFailuresPerUser: 5,
       maxFailuresPerAddress: 20,
       windowSeconds: 300,
+      maxDelaySeconds: 10,
     });
   });
 
@@ -44,6 +45,10 @@ describe('security config', () => {
     [
       { users: [{ username: 'a', password: SHA, passwordHash: 'BCRYPT' }] },
       'security.users.0.password: not a bcrypt hash',
+    ],
+    [
+      { users: [{ username: 'a', password: `$2x$10$${'a'.repeat(53)}` }] },
+      'security.users.0.password: $2x$ bcrypt hashes cannot be verified; hash the password again with $2b$',
     ],
     [{ jwt: { secret: 'short' } }, 'security.jwt.secret: use at least 32 characters'],
     [

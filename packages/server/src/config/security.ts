@@ -21,7 +21,10 @@ const Binding = z.strictObject({
   clusters: z.array(regex).default(['.*']),
 });
 
-const BCRYPT = /^\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}$/;
+// `$2$` is verified (no NUL terminator, as the original); `$2x$` is crypt_blowfish's buggy variant for
+// 8-bit characters, which no bcrypt library we can use verifies: refused at start.
+const BCRYPT = /^\$2[aby]?\$\d{2}\$[./A-Za-z0-9]{53}$/;
+const BCRYPT_2X = /^\$2x\$/;
 const SHA256 = /^[0-9a-fA-F]{64}$/;
 
 /** A user of the login form and of HTTP Basic; `password` is a hash, never the password itself. */
@@ -34,6 +37,15 @@ const User = z
     groups: z.array(z.string()).default([]),
   })
   .transform((user, ctx) => {
+    if (BCRYPT_2X.test(user.password)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message:
+          '$2x$ bcrypt hashes cannot be verified; hash the password again with $2b$ (e.g. htpasswd -nbBC 12)',
+      });
+      return z.NEVER;
+    }
     const kind = user.passwordHash ?? (BCRYPT.test(user.password) ? 'BCRYPT' : 'SHA256');
     if (!(kind === 'BCRYPT' ? BCRYPT : SHA256).test(user.password)) {
       ctx.addIssue({
@@ -41,7 +53,7 @@ const User = z
         path: ['password'],
         message:
           kind === 'BCRYPT'
-            ? 'not a bcrypt hash ($2a$/$2b$/$2y$...)'
+            ? 'not a bcrypt hash ($2a$/$2b$/$2y$/$2$...)'
             : 'must be a bcrypt hash or the 64-hex-digit SHA-256 of the password',
       });
       return z.NEVER;
@@ -116,7 +128,8 @@ const OAuth2Provider = z.strictObject({
   ...GroupMapping,
 });
 
-const address = z.string().refine(
+/** An IPv4 or IPv6 address, or a CIDR range. */
+export const address = z.string().refine(
   (value) => {
     const [ip, bits, extra] = value.split('/');
     if (extra !== undefined || !ip || !isIP(ip)) return false;
@@ -159,6 +172,8 @@ export const Security = z.strictObject({
       maxFailuresPerUser: z.number().int().positive().default(5),
       maxFailuresPerAddress: z.number().int().positive().default(20),
       windowSeconds: z.number().int().positive().default(300),
+      /** Past maxFailuresPerUser, attempts for that name wait 1 s, doubling per failure, up to this. */
+      maxDelaySeconds: z.number().int().min(0).default(10),
     })
     .prefault({}),
 });

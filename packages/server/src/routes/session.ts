@@ -1,4 +1,5 @@
 import { Auths, LoginRequest, LoginResponse, Me } from '@console/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticator.ts';
@@ -65,12 +66,20 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { confi
     },
   );
 
-  app.get('/logout', { schema: { tags } }, (_request, reply) => {
+  // Logout ends the session's token (cookie or bearer) as well as the cookie: docs/security.md.
+  const endSession = (request: FastifyRequest) => {
+    const session = request.caller?.session;
+    if (session) auth.endSession(session);
+  };
+
+  app.get('/logout', { schema: { tags } }, (request, reply) => {
+    endSession(request);
     clearSession(reply, config);
     return reply.redirect(`${config.basePath}ui`, 303);
   });
 
-  app.post('/logout', { schema: { tags, response: { 204: z.void() } } }, async (_request, reply) => {
+  app.post('/logout', { schema: { tags, response: { 204: z.void() } } }, async (request, reply) => {
+    endSession(request);
     clearSession(reply, config);
     return reply.code(204).send();
   });
