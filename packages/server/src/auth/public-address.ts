@@ -19,6 +19,7 @@ export function ownOrigins(request: FastifyRequest, config: Config): string[] {
 
 /** An absolute URL of a console path (`oauth/callback/x`, relative to basePath). */
 export function publicUrlOf(request: FastifyRequest, config: Config, path: string): string {
-  if (config.server.publicUrl) return new URL(path, config.server.publicUrl).href;
+  const base = config.server.publicUrl;
+  if (base) return new URL(path, base.endsWith('/') ? base : `${base}/`).href;
   return `${request.protocol}://${request.host}${config.basePath}${path}`;
 }

@@ -74,7 +74,7 @@ export const ConfigSchema = z
          * sees it): OAuth/OIDC redirects are built from it, never from the request's Host, and an
          * `https` one makes the session cookie Secure.
          */
-        publicUrl: httpUrl.transform((url) => (url.endsWith('/') ? url : `${url}/`)).optional(),
+        publicUrl: httpUrl.optional(),
       })
       .prefault({}),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
