@@ -104,6 +104,23 @@ describe('sessions end', () => {
     expect((await fetch(`${app.url}/api/local/node`, { headers: bearer })).status).toBe(401);
   });
 
+  it('at logout on one replica, on the replicas it tells, and a forged logout ends nothing', async () => {
+    const other = await secured();
+    const replica = await secured({ jwt: { secret: SECRET, revocationPeers: [`${other.url}/`] } });
+    const cookie = sessionCookie(await formLogin(replica.url, 'ann', 'ann-pw'));
+    expect(await me(other, { cookie })).toMatchObject({ logged: true });
+    const forged = await fetch(`${other.url}/api/sessions/revoked`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: cookie.slice('JWT='.length) }),
+    });
+    expect(forged.status).toBe(401);
+    expect(await me(other, { cookie })).toMatchObject({ logged: true });
+    expect((await fetch(`${replica.url}/logout`, { method: 'POST', headers: { cookie } })).status).toBe(204);
+    expect(await me(replica, { cookie })).toEqual({ logged: false });
+    expect(await me(other, { cookie })).toEqual({ logged: false });
+  });
+
   it('when the user leaves the configuration, and its roles follow the configuration', async () => {
     const first = await secured();
     const cookie = sessionCookie(await formLogin(first.url, 'bob', 'bob-pw'));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config/schema.ts';
 import { AppError } from '../errors.ts';
 import { mapGroups } from './group-mapping.ts';
@@ -11,6 +11,7 @@ import type { LoginProviders } from './login-providers.ts';
 import { OAuth2Providers } from './oauth2.ts';
 import { OidcProviders } from './oidc.ts';
 import { PasswordChecker } from './passwords.ts';
+import { type RevocationClaims, tellPeers } from './revocation-peers.ts';
 import { AccessRights, anonymousPermissions, effectiveGroups, groupPermissions } from './roles.ts';
 import {
   newSessionId,
@@ -185,9 +186,19 @@ export class Authenticator {
     return this.tokens.sign(claims, this.security.jwt.lifetimeSeconds);
   }
 
-  /** Logout: the session's token is refused from now on (on this replica: docs/security.md). */
-  endSession(session: Session): void {
+  /** Logout: the session's token is refused from now on, here and by the replicas in `revocationPeers`. */
+  async endSession(session: Session, log: FastifyBaseLogger): Promise<void> {
     this.revocations.revoke(session);
+    await tellPeers(this.security.jwt.revocationPeers, session, (claims, s) => this.sign(claims, s), log);
+  }
+
+  /** Another replica's logout, signed with the shared secret; false when the message is not genuine. */
+  peerEndedSession(token: string): boolean {
+    const claims = this.tokens.verify(token) as Partial<RevocationClaims> | undefined;
+    if (claims?.kind !== 'revocation' || typeof claims.jti !== 'string') return false;
+    if (typeof claims.sessionExp !== 'number') return false;
+    this.revocations.revoke({ id: claims.jti, expiresAt: claims.sessionExp });
+    return true;
   }
 
   /** Calls `onEnd` once when the session ends (logout or expiry); returns the unsubscribe. */

@@ -31,6 +31,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /login': 'public',
   'GET /logout': 'public',
   'POST /logout': 'public',
+  // Checked by the handler: a logout signed with the replicas' shared JWT secret (revocation-peers.ts).
+  'POST /api/sessions/revoked': 'public',
   'GET /oauth/login/:provider': 'public',
   'GET /oauth/callback/:provider': 'public',
   'GET /api/cluster': 'anyRole',

@@ -165,6 +165,15 @@ export const Security = z.strictObject({
       /** HS256 secret; without it a random one is made at start and sessions end with the process. */
       secret: z.string().min(32, 'use at least 32 characters').optional(),
       lifetimeSeconds: z.number().int().positive().default(3_600),
+      /**
+       * The console's replicas (base URLs, basePath included), each told of every logout so that all
+       * of them refuse the ended session's token; a replica may list itself. Needs a shared `secret`.
+       */
+      revocationPeers: z.array(httpUrl).default([]),
+    })
+    .refine((jwt) => jwt.revocationPeers.length === 0 || jwt.secret !== undefined, {
+      message: 'replicas told of logouts must share security.jwt.secret: set it',
+      path: ['revocationPeers'],
     })
     .prefault({}),
   loginRateLimit: z
