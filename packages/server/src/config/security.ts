@@ -103,7 +103,7 @@ const OidcProvider = z.strictObject({
   usernameClaim: z.string().default('preferred_username'),
   /** Claim holding the provider's groups or roles (array or string); nested paths with `.`. */
   groupsClaim: z.string().default('groups'),
-  /** Where the provider sends the browser back; by default derived from the request's host. */
+  /** Where the provider sends the browser back; by default under `server.publicUrl`, else the request's host. */
   redirectUri: z.url().optional(),
   /** Permit a plain-http issuer (tests, a provider on the same host). */
   allowInsecureHttp: z.boolean().default(false),
