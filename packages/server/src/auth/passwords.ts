@@ -8,7 +8,7 @@ type User = SecurityConfig['users'][number];
 type Kind = 'SHA256' | number;
 
 const kindOf = (user: User): Kind => (user.kind === 'SHA256' ? 'SHA256' : bcryptCost(user.hash));
-const bcryptCost = (hash: string) => Number(/^\$2[aby]?\$(\d{2})\$/.exec(hash)?.[1] ?? 10);
+const bcryptCost = (hash: string) => Number(/^\$2[aby]\$(\d{2})\$/.exec(hash)?.[1] ?? 10);
 
 const BCRYPT_ALPHABET = './ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

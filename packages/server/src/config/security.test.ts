@@ -50,6 +50,10 @@ describe('security config', () => {
       { users: [{ username: 'a', password: `$2x$10$${'a'.repeat(53)}` }] },
       'security.users.0.password: $2x$ bcrypt hashes cannot be verified; hash the password again with $2b$',
     ],
+    [
+      { users: [{ username: 'a', password: `$2$10$${'a'.repeat(53)}` }] },
+      'security.users.0.password: $2$ bcrypt hashes cannot be verified',
+    ],
     [{ jwt: { secret: 'short' } }, 'security.jwt.secret: use at least 32 characters'],
     [
       { jwt: { revocationPeers: ['http://console-1:8080/'] } },

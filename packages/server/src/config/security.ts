@@ -21,10 +21,11 @@ const Binding = z.strictObject({
   clusters: z.array(regex).default(['.*']),
 });
 
-// `$2$` is verified (no NUL terminator, as the original); `$2x$` is crypt_blowfish's buggy variant for
-// 8-bit characters, which no bcrypt library we can use verifies: refused at start.
-const BCRYPT = /^\$2[aby]?\$\d{2}\$[./A-Za-z0-9]{53}$/;
-const BCRYPT_2X = /^\$2x\$/;
+// `$2x$` (crypt_blowfish's buggy variant for 8-bit characters) and `$2$` (the original, without the
+// NUL terminator) cannot be verified by bcryptjs (it throws on the first and never matches the second):
+// refused at start, naming the key.
+const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+const BCRYPT_UNVERIFIABLE = /^\$2x?\$/;
 const SHA256 = /^[0-9a-fA-F]{64}$/;
 
 /** A user of the login form and of HTTP Basic; `password` is a hash, never the password itself. */
@@ -37,12 +38,11 @@ const User = z
     groups: z.array(z.string()).default([]),
   })
   .transform((user, ctx) => {
-    if (BCRYPT_2X.test(user.password)) {
+    if (BCRYPT_UNVERIFIABLE.test(user.password)) {
       ctx.addIssue({
         code: 'custom',
         path: ['password'],
-        message:
-          '$2x$ bcrypt hashes cannot be verified; hash the password again with $2b$ (e.g. htpasswd -nbBC 12)',
+        message: `${user.password.slice(0, user.password.indexOf('$', 1) + 1)} bcrypt hashes cannot be verified; hash the password again with $2b$ (e.g. htpasswd -nbBC 12)`,
       });
       return z.NEVER;
     }
@@ -53,7 +53,7 @@ const User = z
         path: ['password'],
         message:
           kind === 'BCRYPT'
-            ? 'not a bcrypt hash ($2a$/$2b$/$2y$/$2$...)'
+            ? 'not a bcrypt hash ($2a$/$2b$/$2y$...)'
             : 'must be a bcrypt hash or the 64-hex-digit SHA-256 of the password',
       });
       return z.NEVER;
