@@ -76,12 +76,13 @@ describe('login timing', () => {
     const names = ['nobody-here', 'ann', 'cat', 'dan'];
     const times = new Map<string, number[]>(names.map((n) => [n, []]));
     // Interleaved, so a slow moment of the machine falls on every kind alike.
-    for (let round = 0; round < 7; round++) {
+    for (let round = 0; round < 9; round++) {
       for (const name of names) times.get(name)?.push(await time(name));
     }
     const medians = names.map((n) => median(times.get(n) ?? []));
-    // Before: ~75 ms unknown, ~1 ms SHA-256, ~70 ms bcrypt 10, ~18 ms bcrypt 8.
-    expect(Math.max(...medians) / Math.min(...medians), `medians ${medians.join(', ')} ms`).toBeLessThan(1.6);
+    // Before the fix (measured): 86 ms unknown, 1.6 ms SHA-256, 86 ms bcrypt 10, 23 ms bcrypt 8. The
+    // machine may be busy with other work: the bound is generous, the differences it catches are not.
+    expect(Math.max(...medians) / Math.min(...medians), `medians ${medians.join(', ')} ms`).toBeLessThan(2);
   });
 });
 
