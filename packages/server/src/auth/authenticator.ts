@@ -14,6 +14,7 @@ import { PasswordChecker } from './passwords.ts';
 import { type RevocationClaims, tellPeers } from './revocation-peers.ts';
 import { AccessRights, anonymousPermissions, effectiveGroups, groupPermissions } from './roles.ts';
 import {
+  groupsToKeep,
   newSessionId,
   passwordVersion,
   resolveSession,
@@ -180,7 +181,9 @@ export class Authenticator {
       sub: identity.username,
       provider: identity.provider,
       jti: newSessionId(),
-      ...(identity.providerGroups ? { pg: identity.providerGroups } : {}),
+      ...(identity.providerGroups
+        ? { pg: groupsToKeep(this.config, identity.provider, identity.providerGroups) }
+        : {}),
       ...(identity.provider === 'users' && user ? { pwv: passwordVersion(user.hash) } : {}),
     };
     return this.tokens.sign(claims, this.security.jwt.lifetimeSeconds);

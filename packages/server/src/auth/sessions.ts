@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Config } from '../config/schema.ts';
 import type { GroupMappingConfig } from '../config/security.ts';
-import { mapGroups } from './group-mapping.ts';
+import { mapGroups, same } from './group-mapping.ts';
 
 /** One login: the token's id and when it expires (ms since the epoch). */
 export type Session = { id: string; expiresAt: number };
@@ -29,27 +29,41 @@ export const passwordVersion = (hash: string) =>
 
 export const newSessionId = () => randomUUID();
 
+/** The group mapping of an external provider (`ldap`, `oidc:<key>`, `oauth2:<key>`), if configured. */
+function mappingOf(config: Config, provider: string): GroupMappingConfig | undefined {
+  const { security } = config;
+  if (provider === 'ldap') return security.ldap;
+  const [kind, key = ''] = provider.split(':', 2);
+  if (kind === 'oidc') return security.oidc?.providers[key];
+  if (kind === 'oauth2') return security.oauth2?.providers[key];
+  return undefined;
+}
+
+/**
+ * The provider groups a token keeps: those the mapping names (a directory user may be in hundreds of
+ * groups, and a cookie holds 4 KB). A mapping added later for another group applies at the next login.
+ */
+export function groupsToKeep(config: Config, provider: string, groups: readonly string[]): string[] {
+  const entries = mappingOf(config, provider)?.groups ?? [];
+  return groups.filter((group) => entries.some((entry) => same(entry.name, group)));
+}
+
 /**
  * The user a session token names, as the configuration says now: a configured user removed or given
  * a new password has no session any more, and every identity's console groups come from the current
  * group mappings, not from the token.
  */
 export function resolveSession(config: Config, claims: SessionClaims): ResolvedUser | undefined {
-  const { security } = config;
   const { sub, provider } = claims;
-  const pg = Array.isArray(claims.pg) ? claims.pg.filter((g) => typeof g === 'string') : [];
-  const mapped = (mapping: GroupMappingConfig | undefined) =>
-    mapping && { username: sub, groups: mapGroups(mapping, sub, pg), provider };
   if (provider === 'users') {
-    const user = security.users.find((u) => u.username === sub);
+    const user = config.security.users.find((u) => u.username === sub);
     if (!user || claims.pwv !== passwordVersion(user.hash)) return undefined;
     return { username: sub, groups: [...user.groups], provider };
   }
-  if (provider === 'ldap') return mapped(security.ldap);
-  const [kind, key = ''] = provider.split(':', 2);
-  if (kind === 'oidc') return mapped(security.oidc?.providers[key]);
-  if (kind === 'oauth2') return mapped(security.oauth2?.providers[key]);
-  return undefined;
+  const mapping = mappingOf(config, provider);
+  if (!mapping) return undefined;
+  const pg = Array.isArray(claims.pg) ? claims.pg.filter((g) => typeof g === 'string') : [];
+  return { username: sub, groups: mapGroups(mapping, sub, pg), provider };
 }
 
 /**
