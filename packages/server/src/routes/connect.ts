@@ -137,7 +137,7 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
       return reply.code(204).send();
     };
     const schema = { tags, params: ConnectorParams, response: noContent };
-    app.get(`${base}/:name/${action}`, { ...legacyGet, schema }, handler);
+    app.get(`${base}/:name/${action}`, { ...legacyGet, schema: { ...schema, deprecated: true } }, handler);
     app.post(`${base}/:name/${action}`, { schema }, handler);
   }
 
@@ -146,6 +146,10 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
     return reply.code(204).send();
   };
   const taskSchema = { tags, params: ConnectTaskParams, response: noContent };
-  app.get(`${base}/:name/tasks/:taskId/restart`, { ...legacyGet, schema: taskSchema }, restartTask);
+  app.get(
+    `${base}/:name/tasks/:taskId/restart`,
+    { ...legacyGet, schema: { ...taskSchema, deprecated: true } },
+    restartTask,
+  );
   app.post(`${base}/:name/tasks/:taskId/restart`, { schema: taskSchema }, restartTask);
 };
