@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../packages/server/src/config/schema.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
-import { sseMessages } from '../support/records.ts';
+import { sseMessages, waitForTopic } from '../support/records.ts';
 import { formLogin, sessionCookie, sha256, withSecurity } from '../support/security.ts';
 
 const SECRET = 'a-shared-secret-for-every-replica-of-this-test';
@@ -53,6 +53,7 @@ async function secured(
 
 beforeAll(async () => {
   topic = await kafka.createTopic(1);
+  await waitForTopic(kafka.admin, topic);
 });
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()));
