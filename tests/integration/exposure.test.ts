@@ -168,7 +168,9 @@ function leaksIn(text: string): string[] {
 
 describe('exposure', () => {
   it('answers every GET route without a secret, and every error without a stack trace', async () => {
-    const paths = await getPaths();
+    // GET /logout ends the session the walk uses: it goes last.
+    const last = (path: string) => Number(path.startsWith('/logout'));
+    const paths = (await getPaths()).sort((a, b) => last(a) - last(b));
     expect(paths.length).toBeGreaterThan(60);
     const answers: Answer[] = [];
     for (const path of paths) answers.push(await call(path));

@@ -51,6 +51,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // X-Forwarded-For/-Proto/-Host only from the configured proxies (request.ip, .protocol, .host).
+    trustProxy: config.server.trustedProxies.length > 0 ? [...config.server.trustedProxies] : false,
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
 /** One server-sent event: `event: <name>` and its JSON `data` (or JSON text made already: `RawJson`). */
@@ -78,6 +79,11 @@ export class SseStreams {
       'x-request-id': request.id,
     });
     raw.flushHeaders();
+    // A stream lasts no longer than the session that opened it (logout or the token's expiry).
+    const unwatch = request.onSessionEnd?.(() => {
+      writeNow(frame(options.onError(new AppError('UNAUTHORIZED', 'Your session has ended; log in again'))));
+      controller.abort();
+    });
     let lastWrite = Date.now();
     const keepAliveMs = options.keepAliveMs ?? 15_000;
     const timer = setInterval(
@@ -107,6 +113,7 @@ export class SseStreams {
       }
     } finally {
       clearInterval(timer);
+      unwatch?.();
       this.#active.delete(controller);
       raw.off('close', onClose);
       controller.abort();

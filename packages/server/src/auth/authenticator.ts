@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import { setTimeout } from 'node:timers/promises';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../config/schema.ts';
 import { AppError } from '../errors.ts';
 import { mapGroups } from './group-mapping.ts';
@@ -9,8 +10,18 @@ import { LoginLimiter } from './login-limiter.ts';
 import type { LoginProviders } from './login-providers.ts';
 import { OAuth2Providers } from './oauth2.ts';
 import { OidcProviders } from './oidc.ts';
-import { checkUser } from './passwords.ts';
+import { PasswordChecker } from './passwords.ts';
+import { type RevocationClaims, tellPeers } from './revocation-peers.ts';
 import { AccessRights, anonymousPermissions, effectiveGroups, groupPermissions } from './roles.ts';
+import {
+  groupsToKeep,
+  newSessionId,
+  passwordVersion,
+  resolveSession,
+  type Session,
+  type SessionClaims,
+  SessionRevocations,
+} from './sessions.ts';
 
 export type Identity = {
   username: string;
@@ -18,7 +29,15 @@ export type Identity = {
   groups: string[];
   /** `users`, `ldap`, `header`, `oidc:<provider>` or `oauth2:<provider>`. */
   provider: string;
+  /** LDAP, OIDC and OAuth2: the provider's own groups, which `groups` was mapped from. */
+  providerGroups?: string[];
 };
+
+/** Where the credentials came from: cookie and proxy headers are ambient (a browser sends them by itself). */
+export type CredentialSource = 'cookie' | 'bearer' | 'basic' | 'header';
+
+/** An authenticated caller; `session` for a session token (cookie or bearer). */
+export type Caller = { identity: Identity; via: CredentialSource; session?: Session };
 
 export const SESSION_COOKIE = 'JWT';
 
@@ -28,8 +47,6 @@ export type TokenSigner = {
   /** The claims of a valid, unexpired token, else undefined. */
   verify: (token: string) => Record<string, unknown> | undefined;
 };
-
-type SessionClaims = { kind: 'session'; sub: string; groups: string[]; provider: string };
 
 const BASIC_CACHE_MS = 60_000;
 const BASIC_CACHE_MAX = 1_000;
@@ -46,11 +63,13 @@ export class Authenticator {
   readonly oidc: OidcProviders;
   readonly oauth2: OAuth2Providers;
   readonly limiter: LoginLimiter;
+  private readonly revocations = new SessionRevocations();
   private readonly tokens: TokenSigner;
   private readonly fromHeaders:
     | ((peer: string | undefined, h: FastifyRequest['headers']) => HeaderIdentity | undefined)
     | undefined;
   private readonly basicCache = new Map<string, { identity: Identity; until: number }>();
+  private readonly passwords: PasswordChecker;
 
   constructor(config: Config, tokens: TokenSigner) {
     this.config = config;
@@ -58,6 +77,7 @@ export class Authenticator {
     this.oidc = new OidcProviders(config.security.oidc?.providers);
     this.oauth2 = new OAuth2Providers(config.security.oauth2?.providers);
     this.limiter = new LoginLimiter(config.security.loginRateLimit);
+    this.passwords = new PasswordChecker(config.security.users);
     this.fromHeaders = config.security.headerAuth
       ? headerAuthenticator(config.security.headerAuth)
       : undefined;
@@ -87,26 +107,29 @@ export class Authenticator {
     return undefined;
   }
 
-  async identify(request: FastifyRequest): Promise<Identity | null> {
+  async identify(request: FastifyRequest): Promise<Caller | null> {
     if (!this.security.enabled) return null;
     const proxied = this.fromHeaders?.(request.socket.remoteAddress, request.headers);
-    if (proxied) return { ...proxied, provider: 'header' };
+    if (proxied) return { identity: { ...proxied, provider: 'header' }, via: 'header' };
     const authorization = request.headers.authorization ?? '';
     const [scheme = '', value = ''] = authorization.split(' ', 2);
-    if (scheme.toLowerCase() === 'bearer') return this.fromToken(value.trim());
-    if (scheme.toLowerCase() === 'basic') return this.fromBasic(value.trim(), request.ip);
+    if (scheme.toLowerCase() === 'bearer') return this.fromToken(value.trim(), 'bearer');
+    if (scheme.toLowerCase() === 'basic') {
+      return { identity: await this.fromBasic(value.trim(), request.ip), via: 'basic' };
+    }
     const cookie = request.cookies?.[SESSION_COOKIE];
-    return cookie ? this.fromToken(cookie) : null;
+    return cookie ? this.fromToken(cookie, 'cookie') : null;
   }
 
-  private fromToken(token: string): Identity | null {
+  /** A valid, unexpired, not logged-out session token, resolved against the current config. */
+  private fromToken(token: string, via: CredentialSource): Caller | null {
     const claims = this.tokens.verify(token) as Partial<SessionClaims> | undefined;
     if (claims?.kind !== 'session' || typeof claims.sub !== 'string') return null;
-    return {
-      username: claims.sub,
-      groups: Array.isArray(claims.groups) ? claims.groups.filter((g) => typeof g === 'string') : [],
-      provider: typeof claims.provider === 'string' ? claims.provider : 'users',
-    };
+    if (typeof claims.provider !== 'string' || typeof claims.jti !== 'string') return null;
+    if (typeof claims.exp !== 'number' || this.revocations.isRevoked(claims.jti)) return null;
+    const identity = resolveSession(this.config, claims as SessionClaims);
+    if (!identity) return null;
+    return { identity, via, session: { id: claims.jti, expiresAt: claims.exp * 1000 } };
   }
 
   private async fromBasic(encoded: string, address: string): Promise<Identity> {
@@ -124,33 +147,66 @@ export class Authenticator {
 
   /** Username and password against the configured users, then LDAP; rate-limited per user and address. */
   async login(username: string, password: string, address: string): Promise<Identity> {
-    this.limiter.check(username, address);
+    const delay = this.limiter.check(username, address);
+    if (delay > 0) await setTimeout(delay);
     const identity = await this.checkPassword(username, password);
     if (!identity) {
       this.limiter.failed(username, address);
       throw wrongCredentials();
     }
-    this.limiter.succeeded(username);
+    this.limiter.succeeded(username, address);
     return identity;
   }
 
   private async checkPassword(username: string, password: string): Promise<Identity | undefined> {
-    const user = await checkUser(this.security.users, username, password);
+    const user = await this.passwords.check(username, password);
     if (user) return { username: user.username, groups: [...user.groups], provider: 'users' };
     const ldap = this.security.ldap;
     if (!ldap) return undefined;
     const found = await ldapAuthenticate(ldap, username, password);
-    return found && { username, groups: mapGroups(ldap, username, found.groups), provider: 'ldap' };
+    return (
+      found && {
+        username,
+        groups: mapGroups(ldap, username, found.groups),
+        provider: 'ldap',
+        providerGroups: found.groups,
+      }
+    );
   }
 
   sessionToken(identity: Identity): string {
+    const user = this.security.users.find((u) => u.username === identity.username);
     const claims: SessionClaims = {
       kind: 'session',
       sub: identity.username,
-      groups: identity.groups,
       provider: identity.provider,
+      jti: newSessionId(),
+      ...(identity.providerGroups
+        ? { pg: groupsToKeep(this.config, identity.provider, identity.providerGroups) }
+        : {}),
+      ...(identity.provider === 'users' && user ? { pwv: passwordVersion(user.hash) } : {}),
     };
     return this.tokens.sign(claims, this.security.jwt.lifetimeSeconds);
+  }
+
+  /** Logout: the session's token is refused from now on, here and by the replicas in `revocationPeers`. */
+  async endSession(session: Session, log: FastifyBaseLogger): Promise<void> {
+    this.revocations.revoke(session);
+    await tellPeers(this.security.jwt.revocationPeers, session, (claims, s) => this.sign(claims, s), log);
+  }
+
+  /** Another replica's logout, signed with the shared secret; false when the message is not genuine. */
+  peerEndedSession(token: string): boolean {
+    const claims = this.tokens.verify(token) as Partial<RevocationClaims> | undefined;
+    if (claims?.kind !== 'revocation' || typeof claims.jti !== 'string') return false;
+    if (typeof claims.sessionExp !== 'number') return false;
+    this.revocations.revoke({ id: claims.jti, expiresAt: claims.sessionExp });
+    return true;
+  }
+
+  /** Calls `onEnd` once when the session ends (logout or expiry); returns the unsubscribe. */
+  watchSession(session: Session, onEnd: () => void): () => void {
+    return this.revocations.watch(session, onEnd);
   }
 
   sign(claims: Record<string, unknown>, lifetimeSeconds: number): string {

@@ -1,6 +1,7 @@
 import type { GroupMappingConfig } from '../config/security.ts';
 
-const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
+/** Group and user names are compared case-insensitively (contract §5). */
+export const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /**
  * Console groups of an external identity (contract §5): the user's own entry ∪ the entries of the

@@ -2,15 +2,24 @@ import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } 
 import type { Config } from '../config/schema.ts';
 import { AppError } from '../errors.ts';
 import { auditHook } from './audit.ts';
-import { Authenticator, type Identity } from './authenticator.ts';
+import { Authenticator, type Caller, type Identity } from './authenticator.ts';
+import { refuseCrossSite } from './cross-site.ts';
 import { clusterFor, namedChecks, namesFor } from './named-checks.ts';
 import type { AccessRights } from './roles.ts';
 import { ROUTE_ACCESS, type RouteAccess } from './route-permissions.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that changes state (AKHQ's connector pause/resume/restart): never for ambient credentials. */
+    stateChangingGet?: boolean;
+  }
   interface FastifyRequest {
     /** Who is calling; null for anonymous callers and whenever security is off. */
     identity: Identity | null;
+    /** How the caller authenticated, with its session when a session token was used. */
+    caller: Caller | null;
+    /** Registers a listener for the end (logout, expiry) of the caller's session; returns the unsubscribe. */
+    onSessionEnd: ((listener: () => void) => () => void) | null;
     /** The caller's rights: list services filter with `permissions.filter(...)` (contract §5, check 3). */
     permissions: AccessRights;
     /** The ROUTE_ACCESS key and rule of the route being served. */
@@ -41,6 +50,8 @@ export function installGuard(
   authenticator: Authenticator = new Authenticator(config, noTokens),
 ) {
   app.decorateRequest('identity', null);
+  app.decorateRequest('caller', null);
+  app.decorateRequest('onSessionEnd', null);
   app.decorateRequest('permissions', null as unknown as AccessRights);
   app.decorateRequest('routeAccess', null);
   const prefix = config.basePath.slice(0, -1);
@@ -59,11 +70,19 @@ export function installGuard(
       }),
     );
 
+    // AKHQ's connector state changes are GETs (contract §3.10); cross-site.ts says who may call them.
+    const stateChangingGet = route.config?.stateChangingGet === true;
+
     const authorize: onRequestHookHandler = async (request) => {
       const rule = rules.get(request.method);
       if (!rule) throw new AppError('FORBIDDEN', `${request.method} is not allowed here`);
       request.routeAccess = { key: rule.key, access: rule.access };
-      request.identity = await authenticator.identify(request);
+      const caller = await authenticator.identify(request);
+      refuseCrossSite(request, config, caller, stateChangingGet);
+      const session = caller?.session;
+      request.caller = caller;
+      request.identity = caller?.identity ?? null;
+      if (session) request.onSessionEnd = (listener) => authenticator.watchSession(session, listener);
       request.permissions = authenticator.rights(request.identity);
       if (!config.security.enabled) return;
       const { access } = rule;

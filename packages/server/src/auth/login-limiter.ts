@@ -4,11 +4,17 @@ import { AppError } from '../errors.ts';
 type Window = { started: number; failures: number };
 
 const SWEEP_ABOVE = 10_000;
+const FIRST_DELAY_MS = 1_000;
 
 /**
- * Failed logins per username and per client address within a fixed window. Past either limit, every
- * login attempt for that user or from that address is refused with 429 until the window ends, before
- * any password is checked, so a locked account cannot be probed further.
+ * Failed logins within a fixed window, counted per client address, per username, and per username
+ * from one address. Nobody can lock anyone else out:
+ * - an address past `maxFailuresPerAddress` is refused (429), whatever name it tries;
+ * - an address that failed `maxFailuresPerUser` times for one user is refused for that user;
+ * - a user past `maxFailuresPerUser` (from anywhere) is only slowed down: every attempt for that name
+ *   waits 1 s, doubling per further failure up to `maxDelaySeconds`, before its password is checked,
+ *   so the owner's right password from an address that has not been failing still gets in.
+ * Refusals happen before any password is checked, so a refused address cannot probe further.
  */
 export class LoginLimiter {
   private readonly windows = new Map<string, Window>();
@@ -20,11 +26,9 @@ export class LoginLimiter {
     this.now = now;
   }
 
-  private keys(username: string, address: string): [string, number][] {
-    return [
-      [`user:${username.toLowerCase()}`, this.limits.maxFailuresPerUser],
-      [`addr:${address}`, this.limits.maxFailuresPerAddress],
-    ];
+  private keys(username: string, address: string) {
+    const user = username.toLowerCase();
+    return { user: `user:${user}`, address: `addr:${address}`, pair: `pair:${address}:${user}` };
   }
 
   private current(key: string): Window | undefined {
@@ -36,32 +40,47 @@ export class LoginLimiter {
     return window;
   }
 
-  /** Throws 429 when the user or the address is over its limit. */
-  check(username: string, address: string): void {
-    for (const [key, max] of this.keys(username, address)) {
-      const window = this.current(key);
-      if (window && window.failures >= max) {
-        const wait = Math.ceil((window.started + this.limits.windowSeconds * 1000 - this.now()) / 1000);
-        const who = key.startsWith('user:') ? `for user '${username}'` : 'from this address';
-        throw new AppError(
-          'TOO_MANY_REQUESTS',
-          `Too many failed logins ${who}; try again in ${Math.max(wait, 1)} seconds`,
-        );
-      }
+  private refuse(key: string, who: string): never {
+    const window = this.current(key) as Window;
+    const wait = Math.ceil((window.started + this.limits.windowSeconds * 1000 - this.now()) / 1000);
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many failed logins ${who}; try again in ${Math.max(wait, 1)} seconds`,
+    );
+  }
+
+  /**
+   * Throws 429 when the address is over its limit, or has failed too often for this user; else
+   * returns how many milliseconds to wait before checking the password (0 unless the user is over
+   * its limit).
+   */
+  check(username: string, address: string): number {
+    const keys = this.keys(username, address);
+    const { maxFailuresPerAddress, maxFailuresPerUser, maxDelaySeconds } = this.limits;
+    if ((this.current(keys.address)?.failures ?? 0) >= maxFailuresPerAddress) {
+      this.refuse(keys.address, 'from this address');
     }
+    if ((this.current(keys.pair)?.failures ?? 0) >= maxFailuresPerUser) {
+      this.refuse(keys.pair, `for user '${username}' from this address`);
+    }
+    const over = (this.current(keys.user)?.failures ?? 0) - maxFailuresPerUser;
+    if (over < 0) return 0;
+    return Math.min(FIRST_DELAY_MS * 2 ** Math.min(over, 30), maxDelaySeconds * 1000);
   }
 
   failed(username: string, address: string): void {
     if (this.windows.size > SWEEP_ABOVE) for (const key of [...this.windows.keys()]) this.current(key);
-    for (const [key] of this.keys(username, address)) {
+    for (const key of Object.values(this.keys(username, address))) {
       const window = this.current(key);
       if (window) window.failures += 1;
       else this.windows.set(key, { started: this.now(), failures: 1 });
     }
   }
 
-  /** A correct password clears the user's count; the address keeps its count for other names. */
-  succeeded(username: string): void {
-    this.windows.delete(`user:${username.toLowerCase()}`);
+  /** A correct password clears the user's counts; the address keeps its count for other names. */
+  succeeded(username: string, address: string): void {
+    const keys = this.keys(username, address);
+    this.windows.delete(keys.user);
+    this.windows.delete(keys.pair);
   }
 }

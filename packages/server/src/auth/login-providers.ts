@@ -8,7 +8,7 @@ export type PendingLogin = {
   returnTo?: string;
 };
 
-export type ExternalIdentity = { username: string; groups: string[] };
+export type ExternalIdentity = { username: string; groups: string[]; providerGroups: string[] };
 
 /** The sign-in providers of one kind (OIDC or plain OAuth2), behind `/oauth/login/{provider}`. */
 export interface LoginProviders {

@@ -113,6 +113,7 @@ export class OAuth2Providers implements LoginProviders {
       throw new AppError('UNAUTHORIZED', `Sign-in with '${key}' gave no '${p.usernameField}' field`);
     }
     const name = String(username);
-    return { username: name, groups: mapGroups(p, name, claimList(claimAt(info, p.groupsField))) };
+    const providerGroups = claimList(claimAt(info, p.groupsField));
+    return { username: name, groups: mapGroups(p, name, providerGroups), providerGroups };
   }
 }

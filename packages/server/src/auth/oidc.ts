@@ -118,6 +118,7 @@ export class OidcProviders implements LoginProviders {
     if (typeof username !== 'string' || !username) {
       throw new AppError('UNAUTHORIZED', `Sign-in with '${key}' gave no '${p.usernameClaim}' claim`);
     }
-    return { username, groups: mapGroups(p, username, claimList(claimAt(claims, p.groupsClaim))) };
+    const providerGroups = claimList(claimAt(claims, p.groupsClaim));
+    return { username, groups: mapGroups(p, username, providerGroups), providerGroups };
   }
 }

@@ -66,6 +66,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'POST /login': 'public',
   'GET /logout': 'public',
   'POST /logout': 'public',
+  // Checked by the handler: a logout signed with the replicas' shared JWT secret (revocation-peers.ts).
+  'POST /api/sessions/revoked': 'public',
   'GET /oauth/login/:provider': 'public',
   'GET /oauth/callback/:provider': 'public',
   'GET /api/cluster': 'anyRole',
@@ -311,6 +313,26 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     resource: 'KSQLDB',
     action: 'EXECUTE',
     handled: { ...KSQLDB, 'body.sql': KSQL_STATEMENTS },
+  },
+  'POST /api/:cluster/connect/:connectId/:name/restart': {
+    resource: 'CONNECTOR',
+    action: 'UPDATE_STATE',
+    handled: WORKER,
+  },
+  'POST /api/:cluster/connect/:connectId/:name/pause': {
+    resource: 'CONNECTOR',
+    action: 'UPDATE_STATE',
+    handled: WORKER,
+  },
+  'POST /api/:cluster/connect/:connectId/:name/resume': {
+    resource: 'CONNECTOR',
+    action: 'UPDATE_STATE',
+    handled: WORKER,
+  },
+  'POST /api/:cluster/connect/:connectId/:name/tasks/:taskId/restart': {
+    resource: 'CONNECTOR',
+    action: 'UPDATE_STATE',
+    handled: WORKER,
   },
   'GET /api/:cluster/topic/:topic/data': { resource: 'TOPIC_DATA', action: 'READ' },
   'GET /api/:cluster/topic/:topic/data/search': { resource: 'TOPIC_DATA', action: 'READ' },

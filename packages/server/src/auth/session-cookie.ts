@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/schema.ts';
 import { type Authenticator, type Identity, SESSION_COOKIE } from './authenticator.ts';
+import { isHttps } from './public-address.ts';
 
 /**
  * The console's session: an HS256 token in an HttpOnly, SameSite=Strict cookie scoped to the
- * deployment prefix (contract §1.5), Secure when the request came over TLS. Returns the token.
+ * deployment prefix (contract §1.5), Secure when the browser came over TLS (directly, through a
+ * trusted proxy, or per `server.publicUrl`). Returns the token.
  */
 export function setSession(
   reply: FastifyReply,
@@ -17,7 +19,7 @@ export function setSession(
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'strict',
-    secure: request.protocol === 'https',
+    secure: isHttps(request, config),
     path: config.basePath,
     maxAge: config.security.jwt.lifetimeSeconds,
   });

@@ -1,7 +1,7 @@
 import { DateTimeFormat, GroupsListView, SortOrder, TopicListView } from '@console/contract';
 import { z } from 'zod';
 import { DEFAULT_INTERNAL_REGEXPS, DEFAULT_STREAM_REGEXPS } from './defaults.ts';
-import { regex, Security, securityIssues } from './security.ts';
+import { address, regex, Security, securityIssues } from './security.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
@@ -64,6 +64,17 @@ export const ConfigSchema = z
       .strictObject({
         host: z.string().default('0.0.0.0'),
         port: z.number().int().min(0).max(65535).default(8080),
+        /**
+         * Reverse proxies whose `X-Forwarded-For/-Proto/-Host` are believed (TCP peer addresses or CIDR
+         * ranges); from any other peer those headers are ignored.
+         */
+        trustedProxies: z.array(address).default([]),
+        /**
+         * The address users open, e.g. `https://kafka.example.com/` (basePath included as the browser
+         * sees it): OAuth/OIDC redirects are built from it, never from the request's Host, and an
+         * `https` one makes the session cookie Secure.
+         */
+        publicUrl: httpUrl.optional(),
       })
       .prefault({}),
     logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

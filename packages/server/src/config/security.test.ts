@@ -11,11 +11,12 @@ describe('security config', () => {
   it('fills defaults: no users, a 1-hour session, login limits', () => {
     const { security } = parseConfig(minimal);
     expect(security.users).toEqual([]);
-    expect(security.jwt).toEqual({ lifetimeSeconds: 3600 });
+    expect(security.jwt).toEqual({ lifetimeSeconds: 3600, revocationPeers: [] });
     expect(security.loginRateLimit).toEqual({
       maxFailuresPerUser: 5,
       maxFailuresPerAddress: 20,
       windowSeconds: 300,
+      maxDelaySeconds: 10,
     });
   });
 
@@ -45,7 +46,19 @@ describe('security config', () => {
       { users: [{ username: 'a', password: SHA, passwordHash: 'BCRYPT' }] },
       'security.users.0.password: not a bcrypt hash',
     ],
+    [
+      { users: [{ username: 'a', password: `$2x$10$${'a'.repeat(53)}` }] },
+      'security.users.0.password: $2x$ bcrypt hashes cannot be verified; hash the password again with $2b$',
+    ],
+    [
+      { users: [{ username: 'a', password: `$2$10$${'a'.repeat(53)}` }] },
+      'security.users.0.password: $2$ bcrypt hashes cannot be verified',
+    ],
     [{ jwt: { secret: 'short' } }, 'security.jwt.secret: use at least 32 characters'],
+    [
+      { jwt: { revocationPeers: ['http://console-1:8080/'] } },
+      'security.jwt.revocationPeers: replicas told of logouts must share security.jwt.secret',
+    ],
     [
       { ldap: { url: 'http://x', userBase: 'dc=x' } },
       'security.ldap.url: must be an ldap:// or ldaps:// URL',

@@ -21,7 +21,11 @@ const Binding = z.strictObject({
   clusters: z.array(regex).default(['.*']),
 });
 
-const BCRYPT = /^\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}$/;
+// `$2x$` (crypt_blowfish's buggy variant for 8-bit characters) and `$2$` (the original, without the
+// NUL terminator) cannot be verified by bcryptjs (it throws on the first and never matches the second):
+// refused at start, naming the key.
+const BCRYPT = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
+const BCRYPT_UNVERIFIABLE = /^\$2x?\$/;
 const SHA256 = /^[0-9a-fA-F]{64}$/;
 
 /** A user of the login form and of HTTP Basic; `password` is a hash, never the password itself. */
@@ -34,6 +38,14 @@ const User = z
     groups: z.array(z.string()).default([]),
   })
   .transform((user, ctx) => {
+    if (BCRYPT_UNVERIFIABLE.test(user.password)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password'],
+        message: `${user.password.slice(0, user.password.indexOf('$', 1) + 1)} bcrypt hashes cannot be verified; hash the password again with $2b$ (e.g. htpasswd -nbBC 12)`,
+      });
+      return z.NEVER;
+    }
     const kind = user.passwordHash ?? (BCRYPT.test(user.password) ? 'BCRYPT' : 'SHA256');
     if (!(kind === 'BCRYPT' ? BCRYPT : SHA256).test(user.password)) {
       ctx.addIssue({
@@ -91,7 +103,7 @@ const OidcProvider = z.strictObject({
   usernameClaim: z.string().default('preferred_username'),
   /** Claim holding the provider's groups or roles (array or string); nested paths with `.`. */
   groupsClaim: z.string().default('groups'),
-  /** Where the provider sends the browser back; by default derived from the request's host. */
+  /** Where the provider sends the browser back; by default under `server.publicUrl`, else the request's host. */
   redirectUri: z.url().optional(),
   /** Permit a plain-http issuer (tests, a provider on the same host). */
   allowInsecureHttp: z.boolean().default(false),
@@ -116,7 +128,8 @@ const OAuth2Provider = z.strictObject({
   ...GroupMapping,
 });
 
-const address = z.string().refine(
+/** An IPv4 or IPv6 address, or a CIDR range. */
+export const address = z.string().refine(
   (value) => {
     const [ip, bits, extra] = value.split('/');
     if (extra !== undefined || !ip || !isIP(ip)) return false;
@@ -157,6 +170,15 @@ export const Security = z.strictObject({
       /** HS256 secret; without it a random one is made at start and sessions end with the process. */
       secret: z.string().min(32, 'use at least 32 characters').optional(),
       lifetimeSeconds: z.number().int().positive().default(3_600),
+      /**
+       * The console's replicas (base URLs, basePath included), each told of every logout so that all
+       * of them refuse the ended session's token; a replica may list itself. Needs a shared `secret`.
+       */
+      revocationPeers: z.array(httpUrl).default([]),
+    })
+    .refine((jwt) => jwt.revocationPeers.length === 0 || jwt.secret !== undefined, {
+      message: 'replicas told of logouts must share security.jwt.secret: set it',
+      path: ['revocationPeers'],
     })
     .prefault({}),
   loginRateLimit: z
@@ -164,6 +186,8 @@ export const Security = z.strictObject({
       maxFailuresPerUser: z.number().int().positive().default(5),
       maxFailuresPerAddress: z.number().int().positive().default(20),
       windowSeconds: z.number().int().positive().default(300),
+      /** Past maxFailuresPerUser, attempts for that name wait 1 s, doubling per failure, up to this. */
+      maxDelaySeconds: z.number().int().min(0).default(10),
     })
     .prefault({}),
 });

@@ -15,6 +15,7 @@ import {
   ConnectTaskList,
   ConnectTaskParams,
 } from '@console/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorizeConnector, withVisibleTraces } from '../connect/connector-access.ts';
@@ -164,25 +165,29 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
       ),
   );
 
-  // AKHQ exposes these state changes as GETs (contract §3.10 items 62-65); kept for its UI and scripts,
-  // without the automatic HEAD route, so a link checker's HEAD cannot pause a connector.
+  // AKHQ exposes these state changes as GETs (contract §3.10 items 62-65): kept for its scripts with
+  // Basic or bearer credentials, refused to a cookie session (cross-site.ts), without the automatic
+  // HEAD route so a link checker cannot pause a connector. The console uses the POST twins.
+  const legacyGet = { exposeHeadRoute: false, config: { stateChangingGet: true } };
   for (const action of ['restart', 'pause', 'resume'] as const) {
-    app.get(
-      `${base}/:name/${action}`,
-      { exposeHeadRoute: false, schema: { tags, params: ConnectorParams, response: noContent } },
-      async (req, reply) => {
-        await connect[action](req.params.cluster, req.params.connectId, req.params.name);
-        return reply.code(204).send();
-      },
-    );
+    const handler = async (req: { params: z.infer<typeof ConnectorParams> }, reply: FastifyReply) => {
+      await connect[action](req.params.cluster, req.params.connectId, req.params.name);
+      return reply.code(204).send();
+    };
+    const schema = { tags, params: ConnectorParams, response: noContent };
+    app.get(`${base}/:name/${action}`, { ...legacyGet, schema: { ...schema, deprecated: true } }, handler);
+    app.post(`${base}/:name/${action}`, { schema }, handler);
   }
 
+  const restartTask = async (req: { params: z.infer<typeof ConnectTaskParams> }, reply: FastifyReply) => {
+    await connect.restartTask(req.params.cluster, req.params.connectId, req.params.name, req.params.taskId);
+    return reply.code(204).send();
+  };
+  const taskSchema = { tags, params: ConnectTaskParams, response: noContent };
   app.get(
     `${base}/:name/tasks/:taskId/restart`,
-    { exposeHeadRoute: false, schema: { tags, params: ConnectTaskParams, response: noContent } },
-    async (req, reply) => {
-      await connect.restartTask(req.params.cluster, req.params.connectId, req.params.name, req.params.taskId);
-      return reply.code(204).send();
-    },
+    { ...legacyGet, schema: { ...taskSchema, deprecated: true } },
+    restartTask,
   );
+  app.post(`${base}/:name/tasks/:taskId/restart`, { schema: taskSchema }, restartTask);
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticator.ts';
 import type { PendingLogin } from '../auth/login-providers.ts';
+import { isHttps, publicUrlOf } from '../auth/public-address.ts';
 import { setSession } from '../auth/session-cookie.ts';
 import type { Config } from '../config/schema.ts';
 import { AppError } from '../errors.ts';
@@ -24,13 +25,14 @@ function safeReturnTo(config: Config, value: string | undefined): string | undef
   return inside && !/[\\\s]|\/\//.test(value) ? value : undefined;
 }
 
+/** The provider's configured callback, else one under `server.publicUrl` (never the request's Host when set). */
 function redirectUri(
   config: Config,
   request: FastifyRequest,
   configured: string | undefined,
   provider: string,
 ) {
-  return configured ?? `${request.protocol}://${request.host}${config.basePath}oauth/callback/${provider}`;
+  return configured ?? publicUrlOf(request, config, `oauth/callback/${provider}`);
 }
 
 /**
@@ -61,7 +63,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<Options> = async (app, { config,
       reply.setCookie(STATE_COOKIE, auth.sign({ kind: 'oidc-state', ...pending }, STATE_LIFETIME_SECONDS), {
         httpOnly: true,
         sameSite: 'lax',
-        secure: request.protocol === 'https',
+        secure: isHttps(request, config),
         path: cookiePath,
         maxAge: STATE_LIFETIME_SECONDS,
       });

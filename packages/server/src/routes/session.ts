@@ -1,7 +1,9 @@
 import { Auths, LoginRequest, LoginResponse, Me } from '@console/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticator.ts';
+import { REVOCATION_PATH } from '../auth/revocation-peers.ts';
 import { clearSession, setSession } from '../auth/session-cookie.ts';
 import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
@@ -65,13 +67,34 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { confi
     },
   );
 
-  app.get('/logout', { schema: { tags } }, (_request, reply) => {
+  // Logout ends the session's token (cookie or bearer) as well as the cookie: docs/security.md.
+  const endSession = async (request: FastifyRequest) => {
+    const session = request.caller?.session;
+    if (session) await auth.endSession(session, request.log);
+  };
+
+  app.get('/logout', { schema: { tags } }, async (request, reply) => {
+    await endSession(request);
     clearSession(reply, config);
     return reply.redirect(`${config.basePath}ui`, 303);
   });
 
-  app.post('/logout', { schema: { tags, response: { 204: z.void() } } }, async (_request, reply) => {
+  app.post('/logout', { schema: { tags, response: { 204: z.void() } } }, async (request, reply) => {
+    await endSession(request);
     clearSession(reply, config);
     return reply.code(204).send();
   });
+
+  // Another replica's logout (security.jwt.revocationPeers); only a message signed with the shared
+  // secret is believed.
+  app.post(
+    `/${REVOCATION_PATH}`,
+    { schema: { hide: true, body: z.object({ token: z.string().max(4096) }), response: { 204: z.void() } } },
+    async (request, reply) => {
+      if (!auth.peerEndedSession(request.body.token)) {
+        throw new AppError('UNAUTHORIZED', 'Not a logout signed by a replica of this console');
+      }
+      return reply.code(204).send();
+    },
+  );
 };

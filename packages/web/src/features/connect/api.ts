@@ -101,7 +101,10 @@ export function useDeleteConnector(cluster: string, connect: string) {
 export type ConnectorAction = 'pause' | 'resume' | 'restart';
 const done: Record<ConnectorAction, string> = { pause: 'paused', resume: 'resumed', restart: 'restarted' };
 
-/** Pause, resume, restart (contract §3.10: GETs, as AKHQ has them) and a task's restart. */
+/**
+ * Pause, resume, restart and a task's restart, as POSTs: AKHQ's GET paths answer only Basic or bearer
+ * callers (a GET that changes state is a cross-site request waiting to happen).
+ */
 export function useConnectorAction(cluster: string, connect: string, name: string) {
   const toasts = useToasts();
   const invalidate = useInvalidate(cluster, connect);
@@ -111,6 +114,7 @@ export function useConnectorAction(cluster: string, connect: string, name: strin
         typeof action === 'string'
           ? path(cluster, connect, name, action)
           : path(cluster, connect, name, 'tasks', action.task, 'restart'),
+        { method: 'POST' },
       ),
     onSuccess: (_d, action) =>
       toasts.success(
