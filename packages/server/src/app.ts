@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { installApiDocs } from './api-docs.ts';
 import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
 import { installErrorHandler } from './error-handler.ts';
@@ -50,7 +51,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Kafka names reach 249 characters (group ids and principals more), percent-encoded up to 3 bytes
+    // each: no parameter is refused for its length; Node's 16 KiB header limit bounds the URL anyway.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -89,6 +92,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(topicDataRoutes, { ...services, prefix });
   await app.register(opsRoutes, { ...services, metrics, prefix });
   app.get(`${prefix}/api/openapi.json`, { schema: { hide: true } }, () => app.swagger());
+  installApiDocs(app, prefix);
   await installUi(app, config.basePath, options.uiDir);
   return app;
 }
