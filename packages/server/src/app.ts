@@ -15,6 +15,7 @@ import { installErrorHandler } from './error-handler.ts';
 import { KafkaPool } from './kafka/pool.ts';
 import { loggerOptions, OneLineRequestLog } from './logger.ts';
 import { installMetrics } from './metrics.ts';
+import { principalPathRewriter } from './principal-path.ts';
 import { aclRoutes } from './routes/acls.ts';
 import { clusterRoutes } from './routes/clusters.ts';
 import { connectRoutes } from './routes/connect.ts';
@@ -41,6 +42,7 @@ export type AppOptions = {
 
 /** The whole application; `main.ts` only listens. Tests build the same tree (STYLE §2). */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const rewritePrincipal = principalPathRewriter(config.basePath.slice(0, -1));
   const app = Fastify({
     logger:
       options.logger === false
@@ -54,6 +56,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Kafka names reach 249 characters (group ids and principals more), percent-encoded up to 3 bytes
     // each: no parameter is refused for its length; Node's 16 KiB header limit bounds the URL anyway.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    rewriteUrl: (req) => rewritePrincipal(req.url ?? '/'),
     bodyLimit: 10 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
