@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AclOperations, AclPermissionTypes, ResourcePatternTypes, ResourceTypes } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
@@ -112,13 +113,13 @@ describe('every route takes every legal name', () => {
     // Five `?` in a row: one aligned triple encodes as `Pz8/`, so the base64 holds a `/`.
     const principal = `User:CN=svc/${randomUUID()}?????,O=100%,OU=a:b`;
     const binding = {
-      resourceType: 2, // TOPIC
+      resourceType: ResourceTypes.TOPIC,
       resourceName: topic,
-      resourcePatternType: 3, // LITERAL
+      resourcePatternType: ResourcePatternTypes.LITERAL,
       principal,
       host: '*',
-      operation: 3, // READ
-      permissionType: 3, // ALLOW
+      operation: AclOperations.READ,
+      permissionType: AclPermissionTypes.ALLOW,
     };
     await kafka.admin.createAcls({ creations: [binding] });
     try {
