@@ -211,7 +211,7 @@ function problems(value: unknown, type: string, path: string, out: string[]): vo
   }
   if (bare.endsWith('[]')) {
     if (!Array.isArray(value)) return void out.push(`${path}: not a list`);
-    value.forEach((item, i) => problems(item, bare.slice(0, -2), `${path}[${i}]`, out));
+    for (const [i, item] of value.entries()) problems(item, bare.slice(0, -2), `${path}[${i}]`, out);
     return;
   }
   if (bare.endsWith('{}')) {
