@@ -6,6 +6,7 @@ import { AclOperations, AclPermissionTypes, ResourcePatternTypes, ResourceTypes 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
+import { expectAkhq, paged } from './models.ts';
 
 let app: RunningApp;
 const kafka = testKafka();
@@ -180,7 +181,10 @@ describe('every route takes every legal name', () => {
         status: 200,
         body: { name },
       });
-      expect(await call('GET', path)).toMatchObject({ status: 200, body: { name } });
+      const one = await call('GET', path);
+      expect(one).toMatchObject({ status: 200, body: { name } });
+      expectAkhq(one.body, 'ConnectDefinition');
+      expectAkhq((await call('GET', '/connect/local?page=1')).body, paged('ConnectDefinition'));
       expect(await call('GET', `${path}/configs`)).toMatchObject({ status: 200, body: { name, file } });
       expect((await call('DELETE', path)).status).toBe(204);
     } finally {

@@ -178,6 +178,18 @@ export const AKHQ_MODELS: Record<string, Model> = {
     fields: { queryType: 'string', id: 'string', sql: 'string', sink: 'string?', sinkTopic: 'string?' },
   },
   KsqlDbQueryResult: { fields: { columnNames: 'string[]?', columnValues: 'string[]?' } },
+  // models/ConnectDefinition.java (and its TaskDefinition)
+  ConnectDefinition: {
+    fields: {
+      name: 'string',
+      type: 'string',
+      configs: 'string{}',
+      tasks: 'Task[]?',
+      shortClassName: 'string',
+      paused: 'bool',
+    },
+  },
+  Task: { fields: { connector: 'string', id: 'int', state: 'string', workerId: 'string', trace: 'string?' } },
   // ResultNextList (topic data)
   RecordPage: {
     fields: { results: 'Record[]?', after: 'string?', size: 'int', canDeleteRecords: 'bool' },
