@@ -137,11 +137,9 @@ export const ProduceBody = z
     value: z.string().nullish().meta({ description: 'Null, absent or empty: a null value (tombstone)' }),
     key: z.string().nullish().meta({ description: 'Empty: no key' }),
     partition: z
-      .preprocess(
-        (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
-        z.number().int().min(0).nullish(),
-      )
-      .meta({ description: 'Absent: the partitioner chooses' }),
+      .union([intOrText(z.number().int().min(0).max(2_147_483_647)), z.literal('').transform(() => null)])
+      .nullish()
+      .meta({ description: 'Absent, null or empty: the partitioner chooses' }),
     timestamp: isoInstant.nullish(),
     headers: z
       .array(z.object({ key: z.string().nullish(), value: z.string().nullish() }))
