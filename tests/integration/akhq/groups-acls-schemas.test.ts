@@ -98,9 +98,12 @@ describe('AKHQ ACL routes', () => {
     };
     await kafka.admin.createAcls({ creations: [binding] });
     try {
+      const url = `/acls/${btoa(principal)}?resourceType=TOPIC`;
+      // A new ACL reaches the broker's authorizer with the next metadata image: wait for it.
+      await expect.poll(async () => (await call('GET', url)).body.acls?.length, { timeout: 10_000 }).toBe(1);
       const all = await call('GET', `/acls?search=${encodeURIComponent(principal)}`);
       expectAkhq(all.body, 'AccessControl[]');
-      const one = await call('GET', `/acls/${btoa(principal)}?resourceType=TOPIC`);
+      const one = await call('GET', url);
       expectAkhq(one.body, 'AccessControl');
       expect(one.body).toEqual({
         principal,

@@ -127,10 +127,10 @@ describe('every route takes every legal name', () => {
       const encoded = Buffer.from(principal).toString('base64');
       expect(encoded).toContain('/');
       for (const path of [`/acls/${encodeURIComponent(encoded)}`, `/acls/${encoded}`]) {
-        expect(await call('GET', path)).toMatchObject({
-          status: 200,
-          body: { principal, acls: [{ resource: { name: topic } }] },
-        });
+        // A new ACL reaches the broker's authorizer with the next metadata image: wait for it.
+        await expect
+          .poll(() => call('GET', path), { timeout: 10_000 })
+          .toMatchObject({ status: 200, body: { principal, acls: [{ resource: { name: topic } }] } });
       }
     } finally {
       await kafka.admin.deleteAcls({ filters: [binding] });
