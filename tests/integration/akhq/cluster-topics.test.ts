@@ -66,7 +66,7 @@ describe('AKHQ node routes', () => {
     const key = 'max.connections.per.ip';
     try {
       const { status, body } = await call('POST', '/api/local/node/1/configs', {
-        configs: { [key]: '17000' },
+        configs: { [key]: '2147483646' },
       });
       expect(status).toBe(200);
       expectAkhq(body, 'Config[]');
