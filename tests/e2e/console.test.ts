@@ -44,6 +44,8 @@ describe('the console shell', () => {
     const row = page.getByRole('row').filter({ hasText: '127.0.0.1' });
     await row.waitFor();
     expect(await row.textContent()).toContain(process.env.KAFKA_BOOTSTRAP?.split(':')[1]);
+    // The controller comes as a node object with the cluster id (AKHQ's Cluster): its row is flagged.
+    expect(await row.getByRole('cell').nth(2).textContent()).toBe('yes');
     await screenshot(page, 'nodes');
   });
 

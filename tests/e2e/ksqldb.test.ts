@@ -46,7 +46,6 @@ describe('ksqlDB', () => {
       .fill(`CREATE STREAM ${stream} (id VARCHAR) WITH (kafka_topic='${topic}', value_format='JSON');`);
     await page.getByRole('button', { name: 'Execute' }).click();
     await expectToast(page, 'Statement was executed successfully');
-    await page.getByRole('note').filter({ hasText: 'ksqlDB: Stream created' }).waitFor();
 
     await page.goto(`${app.url}/ui/local/ksqldb/local/streams?search=${stream}`);
     const row = page.getByRole('table', { name: 'Streams' }).getByRole('row').filter({ hasText: stream });

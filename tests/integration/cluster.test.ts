@@ -22,7 +22,15 @@ describe('cluster routes on the real stack', () => {
     const { status, body } = await getJson(`${app.url}/api/local/node`);
     expect(status).toBe(200);
     const [host, port] = bootstrap().split(':');
-    expect(body).toEqual({ nodes: [{ id: 1, host, port: Number(port) }], controller: 1 });
+    const node = { id: 1, host, port: Number(port) };
+    const kafka = testKafka();
+    try {
+      // AKHQ's Cluster: Kafka's cluster id, the nodes, and the controller as a node.
+      const { id } = await kafka.admin.metadata({ topics: [] });
+      expect(body).toEqual({ id, nodes: [node], controller: node });
+    } finally {
+      await kafka.cleanup();
+    }
   });
 
   it('is ready when the broker answers, and counts requests in /metrics', async () => {

@@ -160,16 +160,17 @@ describe('Kafka Connect routes on the real worker', () => {
       name,
       configs: withoutTopic,
     });
+    // The worker's refusals are a 409, as in AKHQ.
     expect(invalid).toMatchObject({
-      status: 400,
-      body: { code: 'BAD_REQUEST', fields: [{ field: 'body.configs.topic' }] },
+      status: 409,
+      body: { code: 'CONFLICT', fields: [{ field: 'body.configs.topic' }] },
     });
     const unknown = await api('', 'POST', {
       name,
       configs: { ...configs, 'connector.class': 'com.example.Nope' },
     });
     expect(unknown).toMatchObject({
-      status: 400,
+      status: 409,
       body: { fields: [{ field: 'body.configs.connector.class' }] },
     });
     const masked = await api('', 'POST', {

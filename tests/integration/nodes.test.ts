@@ -105,7 +105,10 @@ describe('nodes', () => {
 
       const changed = await post('/node/1/configs', { configs: { [threads]: '2' } });
       expect(changed.status).toBe(200);
-      const after = new Map((changed.body as Entry[]).map((e) => [e.name, e]));
+      // The answer is the changed entries only, as AKHQ's (contract §3.7 item 39).
+      expect((changed.body as Entry[]).map((e) => e.name)).toEqual([threads]);
+      const all = await fetch(`${app.url}/api/local/node/1/configs`).then((r) => r.json());
+      const after = new Map((all as Entry[]).map((e) => [e.name, e]));
       expect(after.get(threads)).toMatchObject({ value: '2', source: 'DYNAMIC_BROKER_CONFIG' });
       expect(after.get(backoff)).toMatchObject({ value: '16000', source: 'DYNAMIC_BROKER_CONFIG' });
       expect(after.get(secret)).toEqual({

@@ -139,7 +139,7 @@ describe('Schema Registry routes on the real registry', () => {
       subject: 'other',
       schema: json,
     });
-    expect(mismatch).toMatchObject({ status: 400, body: { fields: [{ field: 'body.subject' }] } });
+    expect(mismatch).toMatchObject({ status: 409, body: { fields: [{ field: 'body.subject' }] } });
     expect((await api('/schema/test-no-such-subject', 'POST', { schema: v1 })).status).toBe(404);
     expect((await api('/schema', 'POST', { subject })).status).toBe(400);
     expect((await api('/schema/id/999999999')).status).toBe(404);

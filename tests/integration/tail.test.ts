@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TailBody, TailRecord } from '../../packages/contract/src/index.ts';
+import type { DataRecord, TailBody } from '../../packages/contract/src/index.ts';
 import { fetchStats } from '../../packages/server/src/kafka/records/fetch.ts';
 import { tailStats } from '../../packages/server/src/kafka/records/tail.ts';
 import { TailHub } from '../../packages/server/src/kafka/records/tail-hub.ts';
@@ -38,7 +38,7 @@ async function openTail(query: string, base = app.url, headers: Record<string, s
   const first = await events.next();
   expect(first.value?.event).toBe('tailBody');
   const start = first.value?.data as TailBody;
-  const records: TailRecord[] = [];
+  const records: DataRecord[] = [];
   let last: TailBody = start;
   /** Reads events until `count` records have come, or fails after `ms`. */
   const until = async (count: number, ms = 15_000) => {
@@ -79,11 +79,12 @@ describe('GET /api/{cluster}/tail/sse', () => {
       [b, 0],
     ] as const) {
       const offsets = records
-        .filter((r) => r.topic === topic && r.partition === partition)
+        .filter((r) => r.topic.name === topic && r.partition === partition)
         .map((r) => r.offset);
       expect(offsets).toEqual([...offsets].sort((x, y) => x - y));
     }
-    expect(records.filter((r) => r.topic === b)[0]).toMatchObject({
+    expect(records.filter((r) => r.topic.name === b)[0]).toMatchObject({
+      topic: { name: b },
       value: 'b 0',
       headers: [{ key: 'source', value: 'test' }],
     });

@@ -71,6 +71,7 @@ describe('POST /api/{cluster}/topic/{topic}/data', () => {
       status: 200,
       body: [
         {
+          topic: { name: topic },
           partition: 2,
           offset: 0,
           timestamp: '2024-05-01T10:00:00.000Z',
@@ -354,8 +355,8 @@ describe('POST /api/{cluster}/topic/{from}/copy/{cluster2}/topic/{to}', () => {
       (await call('POST', `/topic/${from}/copy/local/topic/${from}`, [{ partition: 0, offset: 0 }])).status,
     ).toBe(409);
     expect(await call('POST', `/topic/${from}/copy/local/topic/x`, [])).toMatchObject({
-      status: 400,
-      body: { fields: [{ field: 'body' }] },
+      status: 409,
+      body: { code: 'CONFLICT', message: expect.stringContaining('Empty collections') },
     });
     expect(
       (

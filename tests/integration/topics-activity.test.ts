@@ -20,7 +20,7 @@ const get = async (path: string) => {
 };
 
 describe('GET /api/{cluster}/topic/last-record', () => {
-  it('answers the newest record time of each topic; empty and unknown topics are absent', async () => {
+  it('answers the newest record of each topic, whole as AKHQ; empty and unknown topics are absent', async () => {
     const busy = await kafka.createTopic(2);
     const quiet = await kafka.createTopic(1);
     const newest = new Date('2024-05-01T10:34:56.789Z');
@@ -30,7 +30,18 @@ describe('GET /api/{cluster}/topic/last-record', () => {
       { partition: 0, value: 'middle', timestamp: new Date('2024-05-01T09:00:00Z') },
     ]);
     const unknown = uniqueName('topic');
-    const expected = { [busy]: { timestamp: '2024-05-01T10:34:56.789Z' } };
+    const expected = {
+      [busy]: {
+        topic: { name: busy },
+        partition: 1,
+        offset: 0,
+        timestamp: '2024-05-01T10:34:56.789Z',
+        value: 'new',
+        headers: [],
+        truncated: false,
+        exceptions: [],
+      },
+    };
     expect(
       await get(`/topic/last-record?topics=${encodeURIComponent([busy, quiet, unknown].join(','))}`),
     ).toEqual(expected);

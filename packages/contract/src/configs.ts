@@ -34,7 +34,7 @@ export const ConfigSynonym = z.object({
   source: ConfigSource,
 });
 
-/** One config entry of a topic or broker (contract §2 Config); `value` is absent when sensitive or null. */
+/** One config entry of a topic or broker (contract §2 Config); `value` is absent when sensitive, null or empty. */
 export const ConfigEntry = z
   .object({
     name: z.string(),
@@ -59,6 +59,7 @@ export const ConfigValues = z.record(
 /**
  * `POST …/configs`: only the listed keys change (incrementalAlterConfigs SET); an empty value removes the
  * override, so the key falls back to its default. Every other key, sensitive ones included, stays.
+ * The answer lists the changed entries only, as read back; nothing to change is a 409.
  */
 export const ConfigUpdate = z.object({ configs: ConfigValues }).meta({ id: 'ConfigUpdate' });
 export type ConfigUpdate = z.infer<typeof ConfigUpdate>;

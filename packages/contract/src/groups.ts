@@ -3,6 +3,7 @@ import { ClusterParams } from './cluster.ts';
 import { GroupsListViewParam } from './enums.ts';
 import { pagedList } from './lists.ts';
 import { Node } from './nodes.ts';
+import { intOrText } from './numbers.ts';
 import { isoInstant, lenientInt, queryList } from './query.ts';
 
 /** Classic states plus those of the KIP-848 consumer protocol (ASSIGNING, RECONCILING, NOT_READY). */
@@ -98,8 +99,8 @@ export const OffsetUpdate = z
   .array(
     z.object({
       topic: z.string().min(1),
-      partition: z.number().int().min(0).max(2_147_483_647),
-      offset: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+      partition: intOrText(z.number().int().min(0).max(2_147_483_647)),
+      offset: intOrText(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)),
     }),
   )
   .min(1, 'give at least one partition')

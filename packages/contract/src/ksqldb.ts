@@ -78,13 +78,13 @@ export const KsqlDbStatementRequest = z
   .meta({ id: 'KsqlDbStatementRequest' });
 export type KsqlDbStatementRequest = z.infer<typeof KsqlDbStatementRequest>;
 
-/** `PUT …/execute`. AKHQ answers the query id as raw text; this is JSON so every client parses it alike. */
+/**
+ * `PUT …/execute` answers `text/plain`, as AKHQ: the id of the persistent query the statement started
+ * (`CREATE … AS SELECT`), or an empty body.
+ */
 export const KsqlDbStatementResult = z
-  .object({
-    queryId: z.string().optional().meta({ description: 'The persistent query the statement started' }),
-    message: z.string().optional().meta({ description: 'ksqlDB status message, e.g. "Stream created"' }),
-  })
-  .meta({ id: 'KsqlDbStatementResult' });
+  .string()
+  .meta({ description: 'The query id the statement started, or empty' });
 export type KsqlDbStatementResult = z.infer<typeof KsqlDbStatementResult>;
 
 export const KsqlDbParams = ClusterParams.extend({ ksqlDbId: z.string().min(1) });

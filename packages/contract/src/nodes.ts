@@ -9,9 +9,15 @@ export const Node = z.object({
 });
 export type Node = z.infer<typeof Node>;
 
-/** `GET /api/{cluster}/node`. */
+/** `GET /api/{cluster}/node` (AKHQ's `Cluster`): the Kafka cluster id, the brokers and the controller. */
 export const NodeList = z
-  .object({ nodes: z.array(Node), controller: z.number().int() })
+  .object({
+    id: z.string().meta({ description: "Kafka's cluster id" }),
+    nodes: z.array(Node),
+    controller: Node.optional().meta({
+      description: 'The broker the cluster names as controller (KRaft: any live broker); absent if none',
+    }),
+  })
   .meta({ id: 'NodeList' });
 export type NodeList = z.infer<typeof NodeList>;
 

@@ -30,12 +30,9 @@ export const TailQuery = z.object({
 });
 export type TailQuery = z.infer<typeof TailQuery>;
 
-export const TailRecord = DataRecord.extend({ topic: z.string() }).meta({ id: 'TailRecord' });
-export type TailRecord = z.infer<typeof TailRecord>;
-
 /** One `tailBody` event: the new records (oldest first) and, cumulative, where each partition resumes. */
 export const TailBody = z.object({
-  records: z.array(TailRecord).optional(),
+  records: z.array(DataRecord).optional(),
   offsets: z.array(z.string()).optional(),
 });
 export type TailBody = z.infer<typeof TailBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClusterParams } from './cluster.ts';
 import { caseInsensitiveEnum } from './enums.ts';
+import { intOrText } from './numbers.ts';
 import { isoInstant, lenientInt } from './query.ts';
 
 const long = z.number().int();
@@ -8,9 +9,18 @@ const long = z.number().int();
 export const KeyValue = z.object({ key: z.string(), value: z.string() }).meta({ id: 'KeyValue' });
 export type KeyValue = z.infer<typeof KeyValue>;
 
+/**
+ * The topic a record comes from, as AKHQ's `Record.topic` (AKHQ's live tail reads `topic.name`). AKHQ
+ * embeds its whole Topic (partitions, offsets, log dirs) in every record; the name is what readers use,
+ * and a page costs what it shows.
+ */
+export const RecordTopic = z.object({ name: z.string() }).meta({ id: 'RecordTopic' });
+export type RecordTopic = z.infer<typeof RecordTopic>;
+
 /** Contract §2 Record. Null keys and values are absent; `timestamp` is UTC ISO-8601 with milliseconds. */
 export const DataRecord = z
   .object({
+    topic: RecordTopic,
     partition: z.number().int(),
     offset: long,
     timestamp: z.string(),
@@ -127,11 +137,9 @@ export const ProduceBody = z
     value: z.string().nullish().meta({ description: 'Null, absent or empty: a null value (tombstone)' }),
     key: z.string().nullish().meta({ description: 'Empty: no key' }),
     partition: z
-      .preprocess(
-        (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
-        z.number().int().min(0).nullish(),
-      )
-      .meta({ description: 'Absent: the partitioner chooses' }),
+      .union([intOrText(z.number().int().min(0).max(2_147_483_647)), z.literal('').transform(() => null)])
+      .nullish()
+      .meta({ description: 'Absent, null or empty: the partitioner chooses' }),
     timestamp: isoInstant.nullish(),
     headers: z
       .array(z.object({ key: z.string().nullish(), value: z.string().nullish() }))
@@ -162,7 +170,12 @@ export const DeleteRecordBody = z
   .nullish();
 
 export const CopyBody = z
-  .array(z.object({ partition: z.number().int().min(0), offset: long.min(0) }))
+  .array(
+    z.object({
+      partition: intOrText(z.number().int().min(0)),
+      offset: intOrText(long.min(0)).meta({ description: '0: from the first offset' }),
+    }),
+  )
   .meta({ id: 'CopyOffsets', description: 'Source partitions to copy, each from the given offset' });
 export type CopyBody = z.infer<typeof CopyBody>;
 

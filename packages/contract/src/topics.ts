@@ -4,7 +4,9 @@ import { ConfigValues } from './configs.ts';
 import { TopicListViewParam } from './enums.ts';
 import { pagedList } from './lists.ts';
 import { Node } from './nodes.ts';
+import { intOrText } from './numbers.ts';
 import { isoInstant, lenientInt, queryList } from './query.ts';
+import { DataRecord } from './topic-data.ts';
 
 const long = z.number().int();
 
@@ -91,18 +93,10 @@ const MAX_REPLICATION = 32_767;
 export const TopicCreate = z
   .object({
     name: z.string().min(1, 'required').max(249),
-    partition: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_PARTITIONS)
+    partition: intOrText(z.number().int().min(1).max(MAX_PARTITIONS))
       .optional()
       .meta({ description: 'Default: topic.partition' }),
-    replication: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_REPLICATION)
+    replication: intOrText(z.number().int().min(1).max(MAX_REPLICATION))
       .optional()
       .meta({ description: 'Default: topic.replication' }),
     configs: ConfigValues.default({}),
@@ -112,17 +106,15 @@ export type TopicCreate = z.infer<typeof TopicCreate>;
 
 /** `POST …/partitions`: the new total partition count; only increases are possible. */
 export const PartitionsIncrease = z
-  .object({ partition: z.coerce.number().int().min(1).max(MAX_PARTITIONS) })
+  .object({ partition: intOrText(z.number().int().min(1).max(MAX_PARTITIONS)) })
   .meta({ id: 'PartitionsIncrease' });
 
 export const TopicsQuery = z.object({
   topics: queryList.meta({ description: 'Topic names, repeated or comma-joined' }),
 });
 
-/** `GET /api/{cluster}/topic/last-record`: topics without any record are absent. */
-export const LastRecords = z
-  .record(z.string(), z.object({ timestamp: z.string().meta({ description: 'ISO-8601 UTC' }) }))
-  .meta({ id: 'LastRecords' });
+/** `GET /api/{cluster}/topic/last-record`: each topic's newest record; topics without any are absent. */
+export const LastRecords = z.record(z.string(), DataRecord).meta({ id: 'LastRecords' });
 export type LastRecords = z.infer<typeof LastRecords>;
 
 export const OffsetsStartQuery = z.object({

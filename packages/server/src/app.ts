@@ -8,12 +8,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { installApiDocs } from './api-docs.ts';
 import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { KafkaPool } from './kafka/pool.ts';
 import { loggerOptions, OneLineRequestLog } from './logger.ts';
 import { installMetrics } from './metrics.ts';
+import { principalPathRewriter } from './principal-path.ts';
 import { aclRoutes } from './routes/acls.ts';
 import { clusterRoutes } from './routes/clusters.ts';
 import { connectRoutes } from './routes/connect.ts';
@@ -40,6 +42,7 @@ export type AppOptions = {
 
 /** The whole application; `main.ts` only listens. Tests build the same tree (STYLE §2). */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const rewritePrincipal = principalPathRewriter(config.basePath.slice(0, -1));
   const app = Fastify({
     logger:
       options.logger === false
@@ -50,7 +53,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Kafka names reach 249 characters (group ids and principals more), percent-encoded up to 3 bytes
+    // each: no parameter is refused for its length; Node's 16 KiB header limit bounds the URL anyway.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
+    rewriteUrl: (req) => rewritePrincipal(req.url ?? '/'),
     // X-Forwarded-For/-Proto/-Host only from the configured proxies (request.ip, .protocol, .host).
     trustProxy: config.server.trustedProxies.length > 0 ? [...config.server.trustedProxies] : false,
     bodyLimit: 10 * 1024 * 1024,
@@ -91,6 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(topicDataRoutes, { ...services, prefix });
   await app.register(opsRoutes, { ...services, metrics, prefix });
   app.get(`${prefix}/api/openapi.json`, { schema: { hide: true } }, () => app.swagger());
+  installApiDocs(app, prefix);
   await installUi(app, config.basePath, options.uiDir);
   return app;
 }

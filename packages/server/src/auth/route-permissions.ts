@@ -61,6 +61,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /ready': 'public',
   'GET /metrics': 'public',
   'GET /api/openapi.json': 'public',
+  'GET /api': 'public',
+  'GET /swagger/akhq.yml': 'public',
   'GET /api/auths': 'public',
   'GET /api/me': 'public',
   'POST /login': 'public',
@@ -174,6 +176,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   'GET /api/:cluster/node': { resource: 'NODE', action: 'READ' },
   'GET /api/:cluster/node/partitions': { resource: 'NODE', action: 'READ' },
+  'GET /api/:cluster/node/:id': { resource: 'NODE', action: 'READ' },
   'GET /api/:cluster/node/:id/configs': { resource: 'NODE', action: 'READ_CONFIG' },
   'POST /api/:cluster/node/:id/configs': {
     resource: 'NODE',

@@ -27,9 +27,10 @@ export type Authorize = (configs: Readonly<Record<string, string>>, pluginType: 
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.code === 'NOT_FOUND';
 
-const invalid = (fields: FieldError[]) =>
+/** Connect's own validation refusals are a 409, as in AKHQ; our checks before sending are a 400. */
+const invalid = (fields: FieldError[], code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_REQUEST') =>
   new AppError(
-    'BAD_REQUEST',
+    code,
     fields.map((f) => `${f.field.replace(/^body\.configs\./, '')}: ${f.message}`).join('; '),
     {
       fields,
@@ -98,10 +99,13 @@ export function connectService(config: Config, http: UpstreamHttp) {
     const className = configs['connector.class'] ?? '';
     try {
       const errors = validationErrors(await client.validate(className, configs));
-      if (errors.length) throw invalid(errors);
+      if (errors.length) throw invalid(errors, 'CONFLICT');
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      throw invalid([{ field: 'body.configs.connector.class', message: (error as Error).message }]);
+      throw invalid(
+        [{ field: 'body.configs.connector.class', message: (error as Error).message }],
+        'CONFLICT',
+      );
     }
   };
 

@@ -45,12 +45,13 @@ export async function describeConfigEntries(admin: Admin, resource: ConfigResour
         .filter((s) => s.name !== c.name || s.source !== c.configSource)
         .map((s) => ({
           name: s.name,
-          ...(s.value !== null ? { value: s.value } : {}),
+          ...(s.value ? { value: s.value } : {}),
           source: source(s.source),
         }));
       return {
         name: c.name,
-        ...(c.value !== null && !c.isSensitive ? { value: c.value } : {}),
+        // No value and an empty one are both left out, as AKHQ (Jackson NON_EMPTY) does.
+        ...(c.value && !c.isSensitive ? { value: c.value } : {}),
         ...(c.documentation ? { description: c.documentation } : {}),
         type: TYPES[c.configType] ?? 'UNKNOWN',
         source: source(c.configSource),
@@ -66,14 +67,15 @@ export async function describeConfigEntries(admin: Admin, resource: ConfigResour
  * Changes exactly the given keys with incrementalAlterConfigs: SET for a value, DELETE (back to the
  * default) for an empty one. Every other key keeps its value, sensitive ones included; the legacy
  * alterConfigs would replace the whole set and wipe what it was not sent. Keys already at the asked value
- * are skipped; when nothing is left the answer is 409 `No config to update`, as in AKHQ.
+ * are skipped; when nothing is left the answer is 409 `No config to update`, as in AKHQ. Returns the
+ * keys it changed, with their asked values.
  */
 export async function alterConfigEntries(
   admin: Admin,
   resource: ConfigResource,
   wanted: Readonly<Record<string, string>>,
   current: readonly ConfigEntry[],
-): Promise<void> {
+): Promise<Record<string, string>> {
   const byName = new Map(current.map((c) => [c.name, c]));
   const changes = Object.entries(wanted).filter(([name, value]) => {
     const now = byName.get(name);
@@ -93,6 +95,7 @@ export async function alterConfigEntries(
       },
     ],
   });
+  return Object.fromEntries(changes);
 }
 
 /** The source of a value set on the resource itself: what an empty value removes. */
@@ -103,16 +106,17 @@ const OWN_SOURCE: Record<ConfigResource['type'], ConfigSource> = {
 
 /**
  * A broker may answer describeConfigs from a metadata image one step behind the controller that took the
- * change, so the list is read again (briefly) until the changed values show before it is returned.
+ * change, so the list is read again (briefly) until the changed values show. Answers the `changed`
+ * entries only, as AKHQ does (contract §3.3 item 19).
  */
 export async function describeAfterAlter(
   admin: Admin,
   resource: ConfigResource,
-  wanted: Readonly<Record<string, string>>,
+  changed: Readonly<Record<string, string>>,
 ): Promise<ConfigEntry[]> {
   const shows = (entries: readonly ConfigEntry[]) => {
     const byName = new Map(entries.map((c) => [c.name, c]));
-    return Object.entries(wanted).every(([name, value]) => {
+    return Object.entries(changed).every(([name, value]) => {
       const entry = byName.get(name);
       if (!entry || entry.sensitive) return true;
       return value.trim() === '' ? entry.source !== OWN_SOURCE[resource.type] : entry.value === value;
@@ -123,5 +127,5 @@ export async function describeAfterAlter(
     await new Promise((resolve) => setTimeout(resolve, 50));
     entries = await describeConfigEntries(admin, resource);
   }
-  return entries;
+  return entries.filter((entry) => Object.hasOwn(changed, entry.name));
 }

@@ -1,9 +1,9 @@
 import type { OffsetPreviewRow, OffsetUpdate } from '@console/contract';
 import { type Admin, findErrorBy } from '@platformatic/kafka';
-import { badRequest, conflict } from '../errors.ts';
+import { AppError, conflict } from '../errors.ts';
 import { groupListing } from './group-read.ts';
 import { describeConsumerGroups } from './groups.ts';
-import { readMetadata, topicNotFound } from './metadata.ts';
+import { readMetadata } from './metadata.ts';
 import { partitionOffsets } from './offsets.ts';
 import { committedKey, committedOffsets } from './topic-groups.ts';
 
@@ -32,16 +32,18 @@ export async function updateGroupOffsets(
 ): Promise<OffsetPreviewRow[]> {
   const names = [...new Set(update.map((u) => u.topic))];
   const view = await readMetadata(admin, names);
-  const topics = names.map((name) => {
-    const meta = view.topics.get(name);
-    if (!meta) throw topicNotFound(name);
-    return meta;
-  });
+  // A topic or partition the body names that Kafka does not know is a 409, as AKHQ answers Kafka's
+  // UnknownTopicOrPartition; the field is still named.
   update.forEach((u, i) => {
-    if (!view.topics.get(u.topic)?.partitions.some((p) => p.id === u.partition)) {
-      throw badRequest(`body.${i}.partition`, `topic '${u.topic}' has no partition ${u.partition}`);
+    const meta = view.topics.get(u.topic);
+    const [field, message] = !meta
+      ? [`body.${i}.topic`, `Topic '${u.topic}' doesn't exist`]
+      : [`body.${i}.partition`, `topic '${u.topic}' has no partition ${u.partition}`];
+    if (!meta?.partitions.some((p) => p.id === u.partition)) {
+      throw new AppError('CONFLICT', `${field}: ${message}`, { fields: [{ field, message }] });
     }
   });
+  const topics = names.map((name) => view.topics.get(name)).filter((t) => t !== undefined);
   const [ends, committed] = await Promise.all([
     partitionOffsets(admin, view, topics),
     groupListing(admin, group).then((listing) => committedOffsets(admin, [listing], topics)),

@@ -1,79 +1,57 @@
 import type { LastRecords } from '@console/contract';
-import { type Admin, FetchIsolationLevels, type fetchV17 } from '@platformatic/kafka';
-import { byLeader, readMetadata } from './metadata.ts';
+import type { Admin } from '@platformatic/kafka';
+import { byLeader, readMetadata, type TopicMeta } from './metadata.ts';
 import { partitionOffsets } from './offsets.ts';
-import { send } from './protocol.ts';
+import { type DecodeContext, schemaIds } from './records/decode.ts';
+import { fetchTopics } from './records/fetch.ts';
+import { RecordView } from './records/record-view.ts';
+import type { RawRecord } from './records/types.ts';
 
 /** Enough for the last batches of a partition; a larger first batch still comes whole (KIP-74). */
 const PARTITION_MAX_BYTES = 256 * 1024;
 const RESPONSE_MAX_BYTES = 16 * 1024 * 1024;
-/** Fetch-session epoch -1: a one-off fetch that opens no session on the broker. */
-const NO_SESSION = -1;
-const CONTROL_BATCH = 0x20;
+
+/** Later in time wins; at the same time, the later offset (of the same or a higher partition). */
+const newer = (a: RawRecord, b: RawRecord) =>
+  a.timestamp !== b.timestamp ? a.timestamp > b.timestamp : a.offset > b.offset;
 
 /**
- * Newest record time of each topic. One metadata request, one offsets exchange, then one Fetch per leader
- * for the last two offsets of every non-empty partition: no consumer group is created or joined.
- * The time is the batch's max timestamp, transaction markers left out. Topics with no record are absent.
+ * Newest record of each topic, whole and decoded, as AKHQ answers (contract §3.3 item 22). One metadata
+ * request, one offsets exchange, then one Fetch per leader for the last two offsets of every non-empty
+ * partition (read_committed: aborted records and transaction markers left out): no consumer group is
+ * created or joined. Per topic the record with the latest timestamp wins. Topics with no record are absent.
+ * Values longer than `maxLength` are cut as on the Data tab: the topic list asks for 25 topics at once.
  */
-export async function lastRecords(admin: Admin, names: readonly string[]): Promise<LastRecords> {
+export async function lastRecords(
+  admin: Admin,
+  names: readonly string[],
+  decode: (topic: TopicMeta) => DecodeContext,
+  maxLength: number | undefined,
+): Promise<LastRecords> {
   if (names.length === 0) return {};
   const view = await readMetadata(admin, names);
   const topics = [...view.topics.values()];
   const offsets = await partitionOffsets(admin, view, topics);
-  const byId = new Map(topics.map((t) => [t.id, t.name]));
-  const newest = new Map<string, bigint>();
+  const newest = new Map<string, RawRecord>();
 
   await Promise.all(
     byLeader(view, topics).map(async ({ broker, topics: owned }) => {
-      const wanted = [...owned]
+      const requests = [...owned]
         .map(([topic, partitions]) => ({
           topic,
-          partitions: partitions.flatMap((p) => {
+          wants: partitions.flatMap((p) => {
             const o = offsets.get(topic.name)?.get(p.id);
             if (!o || o.last <= o.first) return [];
-            return [
-              {
-                partition: p.id,
-                currentLeaderEpoch: p.leaderEpoch,
-                fetchOffset: BigInt(Math.max(o.first, o.last - 2)),
-                lastFetchedEpoch: -1,
-                partitionMaxBytes: PARTITION_MAX_BYTES,
-              },
-            ];
+            const offset = Math.max(o.first, o.last - 2);
+            return [{ partition: p.id, offset, maxBytes: PARTITION_MAX_BYTES }];
           }),
         }))
-        .filter((t) => t.partitions.length > 0);
-      if (wanted.length === 0) return;
-      const answer = await send<fetchV17.FetchRequest, fetchV17.FetchResponse>(
-        admin,
-        broker,
-        'Fetch',
-        (version) => [
-          0,
-          1,
-          RESPONSE_MAX_BYTES,
-          FetchIsolationLevels.READ_COMMITTED,
-          0,
-          NO_SESSION,
-          // Fetch up to v12 names topics; later versions use their ids.
-          wanted.map((t) => ({
-            topicId: version <= 12 ? t.topic.name : t.topic.id,
-            partitions: t.partitions,
-          })),
-          [],
-          '',
-        ],
-        { partial: true },
-      );
-      for (const topic of answer.responses) {
-        const name = byId.get(topic.topicId) ?? topic.topicId;
-        for (const p of topic.partitions) {
-          for (const batch of p.records ?? []) {
-            if (batch.attributes & CONTROL_BATCH) continue;
-            const known = newest.get(name);
-            if (known === undefined || batch.maxTimestamp > known) newest.set(name, batch.maxTimestamp);
-          }
+        .filter((t) => t.wants.length > 0);
+      if (requests.length === 0) return;
+      for (const fetched of await fetchTopics(admin, broker, requests, RESPONSE_MAX_BYTES, 0)) {
+        for (const record of fetched.records) {
+          const known = newest.get(fetched.topic);
+          if (!known || newer(record, known)) newest.set(fetched.topic, record);
         }
       }
     }),
@@ -81,8 +59,12 @@ export async function lastRecords(admin: Admin, names: readonly string[]): Promi
 
   const result: LastRecords = {};
   for (const name of names) {
-    const ts = newest.get(name);
-    if (ts !== undefined && ts >= 0n) result[name] = { timestamp: new Date(Number(ts)).toISOString() };
+    const raw = newest.get(name);
+    const meta = view.topics.get(name);
+    if (!raw || !meta || raw.timestamp < 0) continue;
+    const context = decode(meta);
+    if (context.schemas && context.detectSchemas) await context.schemas.load(schemaIds([raw]));
+    result[name] = new RecordView(raw, context).toRecord(maxLength);
   }
   return result;
 }

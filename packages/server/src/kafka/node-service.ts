@@ -1,4 +1,4 @@
-import type { ConfigEntry, LogDir, NodeList, NodePartitions } from '@console/contract';
+import type { ConfigEntry, LogDir, Node, NodeList, NodePartitions } from '@console/contract';
 import type { Config } from '../config/schema.ts';
 import { alterConfigEntries, describeAfterAlter, describeConfigEntries } from './configs.ts';
 import { brokerLogDirs } from './log-dirs.ts';
@@ -19,6 +19,8 @@ export function nodeService(config: Config, pool: KafkaPool) {
   return {
     list: (cluster: string): Promise<NodeList> => listNodes(pool, cluster),
 
+    get: (cluster: string, id: string): Promise<Node> => pool.run(cluster, (admin) => findBroker(admin, id)),
+
     partitions: (cluster: string, allow: NameFilter): Promise<NodePartitions[]> =>
       pool.run(cluster, (admin) => nodePartitions(admin, naming, allow)),
 
@@ -31,8 +33,9 @@ export function nodeService(config: Config, pool: KafkaPool) {
     updateConfigs: (cluster: string, id: string, wanted: Record<string, string>): Promise<ConfigEntry[]> =>
       pool.run(cluster, async (admin) => {
         const resource = { type: 'BROKER' as const, name: String((await findBroker(admin, id)).id) };
-        await alterConfigEntries(admin, resource, wanted, await describeConfigEntries(admin, resource));
-        return editableFirst(await describeAfterAlter(admin, resource, wanted));
+        const current = await describeConfigEntries(admin, resource);
+        const changed = await alterConfigEntries(admin, resource, wanted, current);
+        return editableFirst(await describeAfterAlter(admin, resource, changed));
       }),
 
     logs: (cluster: string, id: string): Promise<LogDir[]> =>

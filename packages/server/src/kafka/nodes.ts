@@ -11,7 +11,8 @@ export async function listNodes(pool: KafkaPool, cluster: string): Promise<NodeL
   const nodes = [...metadata.brokers.entries()]
     .map(([id, b]) => ({ id, host: b.host, port: b.port, ...(b.rack ? { rack: b.rack } : {}) }))
     .sort((a, b) => a.id - b.id);
-  return { nodes, controller: metadata.controllerId };
+  const controller = nodes.find((n) => n.id === metadata.controllerId);
+  return { id: metadata.id, nodes, ...(controller ? { controller } : {}) };
 }
 
 /** The broker with this id (as written in the URL), or a 404 in the contract's words. */

@@ -3,7 +3,6 @@ import type {
   ConfigEntry,
   ConsumerGroup,
   GroupsListView,
-  LastRecords,
   LogDir,
   Partition,
   TimeOffset,
@@ -19,7 +18,6 @@ import { AppError } from '../errors.ts';
 import { pageLinks, pageNumber } from '../paging.ts';
 import { topicAcls } from './acls.ts';
 import { alterConfigEntries, describeAfterAlter, describeConfigEntries } from './configs.ts';
-import { lastRecords } from './last-record.ts';
 import { LogDirCache } from './log-dir-cache.ts';
 import { topicLogDirs } from './log-dirs.ts';
 import { topicMetadata, topicNotFound } from './metadata.ts';
@@ -126,8 +124,12 @@ export function topicService(config: Config, pool: KafkaPool) {
       pool
         .run(cluster, async (admin) => {
           const resource = { type: 'TOPIC' as const, name: topic };
-          await alterConfigEntries(admin, resource, wanted, await describeConfigEntries(admin, resource));
-          return describeAfterAlter(admin, resource, wanted);
+          const current = await describeConfigEntries(admin, resource);
+          return describeAfterAlter(
+            admin,
+            resource,
+            await alterConfigEntries(admin, resource, wanted, current),
+          );
         })
         .catch(renameNotFound(topic)),
 
@@ -145,9 +147,6 @@ export function topicService(config: Config, pool: KafkaPool) {
         const { view } = await topicMetadata(admin, topic);
         return groupsReadingTopics(admin, [topic], show ?? 'ALL', view);
       }),
-
-    lastRecords: (cluster: string, topics: string[]): Promise<LastRecords> =>
-      pool.run(cluster, (admin) => lastRecords(admin, topics)),
 
     offsetsAt: (cluster: string, topic: string, timestamp: string | undefined): Promise<TimeOffset[]> =>
       pool.run(cluster, async (admin) => {

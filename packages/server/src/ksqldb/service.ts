@@ -33,13 +33,9 @@ export function toQuery(q: QueryEntity): KsqlDbQuery {
   };
 }
 
-/** The outcome of the last statement that reports one (`CREATE … AS SELECT` starts a query). */
+/** The query id of the last statement that started one (`CREATE … AS SELECT`), else empty, as AKHQ. */
 export function statementResult(entities: readonly KsqlEntity[]): KsqlDbStatementResult {
-  const status = entities.findLast((e) => e.commandStatus)?.commandStatus;
-  return {
-    ...(status?.queryId ? { queryId: status.queryId } : {}),
-    ...(status?.message ? { message: status.message } : {}),
-  };
+  return entities.findLast((e) => e.commandStatus?.queryId)?.commandStatus?.queryId ?? '';
 }
 
 /** The ksqlDB screens' operations (contract §3.11) over each cluster's configured servers. */

@@ -9,7 +9,7 @@ import type {
 } from '@console/contract';
 import type { NameFilter } from '../auth/roles.ts';
 import type { Config } from '../config/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
 import { byName, nameMatcher } from '../kafka/topic-naming.ts';
 import { pageLinks, pageNumber } from '../paging.ts';
 import { mapLimit, type UpstreamHttp } from '../upstream-http.ts';
@@ -130,10 +130,9 @@ export function schemaService(config: Config, http: UpstreamHttp) {
     /** The level first, so a new version is checked against the level sent with it. */
     async update(cluster: string, subject: string, body: SchemaUpdate): Promise<Schema> {
       if (body.subject !== undefined && body.subject !== subject) {
-        throw badRequest(
-          'body.subject',
-          `Invalid subject name '${subject}', doesn't match '${body.subject}'`,
-        );
+        // 409 as in AKHQ (contract §3.9 item 48), the field still named.
+        const message = `Invalid subject name '${subject}', doesn't match '${body.subject}'`;
+        throw new AppError('CONFLICT', message, { fields: [{ field: 'body.subject', message }] });
       }
       const client = registry(cluster);
       const current = await mustExist(client, subject);

@@ -58,9 +58,17 @@ export const ksqlDbRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
         tags,
         params: KsqlDbParams,
         body: KsqlDbStatementRequest,
-        response: { 200: KsqlDbStatementResult },
+        response: { 200: { content: { 'text/plain': { schema: KsqlDbStatementResult } } } },
       },
     },
-    (req) => ksqldb.execute(req.params.cluster, req.params.ksqlDbId, req.body.sql, req.body.properties),
+    async (req, reply) => {
+      const text = await ksqldb.execute(
+        req.params.cluster,
+        req.params.ksqlDbId,
+        req.body.sql,
+        req.body.properties,
+      );
+      return reply.type('text/plain; charset=utf-8').send(text);
+    },
   );
 };

@@ -3,6 +3,7 @@ import {
   ConfigList,
   ConfigUpdate,
   LogDirList,
+  Node,
   NodeList,
   NodeParams,
   NodePartitionsList,
@@ -27,6 +28,12 @@ export const nodeRoutes: FastifyPluginAsyncZod<Services> = async (app, { config,
     { schema: { tags, params: ClusterParams, response: { 200: NodePartitionsList } } },
     // Counted over the topics the caller may read (AKHQ applies the NODE patterns to topic names instead).
     (req) => nodes.partitions(req.params.cluster, req.permissions.allow('TOPIC', 'READ', req.params.cluster)),
+  );
+
+  app.get(
+    '/api/:cluster/node/:id',
+    { schema: { tags, params: NodeParams, response: { 200: Node } } },
+    (req) => nodes.get(req.params.cluster, req.params.id),
   );
 
   app.get(

@@ -10,12 +10,14 @@ import {
   DeleteRecordQuery,
   DownloadQuery,
   type ErrorEnvelope,
+  LastRecords,
   ProduceBody,
   ProducedRecords,
   RecordPage,
   RecordParams,
   TailQuery,
   TopicDataParams,
+  TopicsQuery,
 } from '@console/contract';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -52,6 +54,12 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
       schema: { tags, params: TopicDataParams, querystring: DataFiltersQuery, response: { 200: RecordPage } },
     },
     (req, reply) => data.page(req.params.cluster, req.params.topic, req.query, req.url, clientGone(reply)),
+  );
+
+  app.get(
+    '/api/:cluster/topic/last-record',
+    { schema: { tags, params: ClusterParams, querystring: TopicsQuery, response: { 200: LastRecords } } },
+    (req) => data.lastRecords(req.params.cluster, req.query.topics),
   );
 
   app.get(

@@ -4,7 +4,6 @@ import {
   ConfigList,
   ConfigUpdate,
   ConsumerGroupList,
-  LastRecords,
   LogDirList,
   OffsetsStartQuery,
   PartitionList,
@@ -18,7 +17,6 @@ import {
   TopicNames,
   TopicNamesQuery,
   TopicParams,
-  TopicsQuery,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,12 +50,6 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
         req.query.show,
         req.permissions.allow('TOPIC', 'READ', req.params.cluster),
       ),
-  );
-
-  app.get(
-    '/api/:cluster/topic/last-record',
-    { schema: { tags, params: ClusterParams, querystring: TopicsQuery, response: { 200: LastRecords } } },
-    (req) => topics.lastRecords(req.params.cluster, req.query.topics),
   );
 
   app.post(

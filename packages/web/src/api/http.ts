@@ -12,6 +12,8 @@ export type RequestOptions<T> = {
   signal?: AbortSignal;
   /** Contract schema the response body must match. */
   schema?: z.ZodType<T>;
+  /** `text`: the body is plain text (ksqlDB's execute answers so, as AKHQ), checked by `schema`. */
+  responseType?: 'json' | 'text';
 };
 
 /** Headers every call sends: JSON, plus the bearer token when a bearer login stored one. */
@@ -22,8 +24,9 @@ export function authHeaders(): Record<string, string> {
 
 /** Calls `{basePath}api/{path}`; throws ApiError, NetworkError or the fetch AbortError. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, signal, schema } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+  const { method = 'GET', query, body, signal, schema, responseType = 'json' } = options;
+  const accept = responseType === 'text' ? 'text/plain, application/json' : 'application/json';
+  const headers: Record<string, string> = { Accept: accept, ...authHeaders() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
@@ -39,7 +42,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     throw new NetworkError('Internal Server Error');
   }
   if (!response.ok) throw await toApiError(response);
-  const json = parseJson(await response.text(), path);
+  const text = await response.text();
+  const json = responseType === 'text' ? text : parseJson(text, path);
   if (!schema) return json as T;
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw new ResponseShapeError(`Unexpected response from ${path}`);

@@ -4,7 +4,7 @@ import type { SchemaCache } from './registry.ts';
 import { parseSchema } from './schema-parse.ts';
 import { frame } from './wire.ts';
 
-const plain = { schemas: undefined, detectSchemas: true };
+const plain = { topic: 't', schemas: undefined, detectSchemas: true };
 
 /** A cache stub answering from a fixed table (the real one fetches from the registry). */
 function cacheOf(table: Record<number, Awaited<ReturnType<typeof parseSchema>> | string>): SchemaCache {
@@ -31,7 +31,9 @@ describe('decodePart', () => {
   it('reads the schema id of framed bytes; without a registry the bytes show raw', () => {
     const bytes = frame(42, Buffer.from('abc'));
     expect(decodePart(bytes, plain)).toEqual({ text: '\u0000\u0000\u0000\u0000*abc', schemaId: 42 });
-    expect(decodePart(bytes, { schemas: undefined, detectSchemas: false })).not.toHaveProperty('schemaId');
+    expect(decodePart(bytes, { topic: 't', schemas: undefined, detectSchemas: false })).not.toHaveProperty(
+      'schemaId',
+    );
   });
 
   it('falls back to the raw bytes with the reason when the schema is missing or the payload wrong', async () => {
@@ -40,7 +42,11 @@ describe('decodePart', () => {
       { schema: '{"type":"record","name":"R","fields":[{"name":"n","type":"int"}]}' },
       () => Promise.reject(new Error('no references')),
     );
-    const context = { schemas: cacheOf({ 7: schema, 8: 'Schema 8: not found' }), detectSchemas: true };
+    const context = {
+      topic: 't',
+      schemas: cacheOf({ 7: schema, 8: 'Schema 8: not found' }),
+      detectSchemas: true,
+    };
     expect(decodePart(frame(7, Buffer.from([0x0e])), context)).toEqual({
       text: '{"n":7}',
       schemaId: 7,

@@ -13,6 +13,8 @@ export type DecodedPart = {
 };
 
 export type DecodeContext = {
+  /** The topic the records come from; every record names it (contract §2 Record.topic). */
+  topic: string;
   /** The cluster's registry, when one is configured. */
   schemas: SchemaCache | undefined;
   /** Internal topics never carry registry ids (contract §2). */

@@ -6,7 +6,7 @@ import type { Found } from './scan.ts';
 const view = (partition: number, offset: number, timestamp: number) =>
   new RecordView(
     { partition, offset, timestamp, key: null, value: null, headers: [] },
-    { schemas: undefined, detectSchemas: false },
+    { topic: 't', schemas: undefined, detectSchemas: false },
   );
 const ids = (views: RecordView[]) => views.map((v) => `${v.raw.partition}-${v.raw.offset}`);
 

@@ -128,6 +128,7 @@ export async function send(producer: Producer, topic: string, records: Outgoing[
     const offset = base.get(r.partition);
     if (offset === undefined) throw conflict(`The broker did not acknowledge partition ${r.partition}`);
     return {
+      topic: { name: topic },
       partition: r.partition,
       offset: offset + index,
       timestamp: new Date(r.timestamp).toISOString(),

@@ -53,6 +53,7 @@ export class RecordView {
     }
     const exceptions = [key.error, value.error].filter((e): e is string => e !== undefined);
     return {
+      topic: { name: this.#context.topic },
       partition: this.raw.partition,
       offset: this.raw.offset,
       timestamp: new Date(this.raw.timestamp).toISOString(),

@@ -2,6 +2,7 @@ import {
   type DataFiltersQuery,
   type DataRecord,
   type DownloadQuery,
+  type LastRecords,
   type RecordPage,
   TAIL_MAX_SIZE,
   type TailQuery,
@@ -10,12 +11,14 @@ import type { Config } from '../../config/schema.ts';
 import { badRequest } from '../../errors.ts';
 import type { SseEvent } from '../../sse.ts';
 import type { UpstreamHttp } from '../../upstream-http.ts';
+import { lastRecords } from '../last-record.ts';
 import { readMetadata, type TopicMeta, topicMetadata, topicNotFound } from '../metadata.ts';
 import type { KafkaPool } from '../pool.ts';
 import { isInternalName, topicNaming } from '../topic-naming.ts';
 import { browsePage } from './browse.ts';
 import { Budget } from './budget.ts';
 import { formatCursor, parseCursor } from './cursor.ts';
+import type { DecodeContext } from './decode.ts';
 import { type DownloadFormat, downloadText } from './download.ts';
 import { parseFilter, parseFilters } from './filters.ts';
 import { planScan, type ScanPlan } from './plan.ts';
@@ -51,6 +54,13 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
   };
 
   const internal = (name: string, kafkaInternal: boolean) => kafkaInternal || isInternalName(naming, name);
+  const decodeFor =
+    (cluster: string) =>
+    (t: TopicMeta): DecodeContext => ({
+      topic: t.name,
+      schemas: schemas(cluster),
+      detectSchemas: !internal(t.name, t.internal),
+    });
 
   /** One TailHub per cluster: every live tail of the cluster shares its reader. */
   const hubs = new Map<string, TailHub>();
@@ -58,11 +68,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     let found = hubs.get(cluster);
     if (!found) {
       const { admin } = pool.readClients(cluster);
-      found = new TailHub(
-        admin,
-        () => pool.tailClient(cluster),
-        (t: TopicMeta) => ({ schemas: schemas(cluster), detectSchemas: !internal(t.name, t.internal) }),
-      );
+      found = new TailHub(admin, () => pool.tailClient(cluster), decodeFor(cluster));
       hubs.set(cluster, found);
     }
     return found;
@@ -91,7 +97,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       ]);
       const { reader } = pool.readClients(cluster);
       const budget = Budget.of(config, query);
-      const decode = { schemas: schemas(cluster), detectSchemas: !isInternal };
+      const decode = decodeFor(cluster)(meta);
       const filters = parseFilters(query);
       const endTimestamp = query.endTimestamp ? Date.parse(query.endTimestamp) : undefined;
       return {
@@ -139,6 +145,12 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
         canDeleteRecords: scan.canDeleteRecords,
       };
     },
+
+    /** `GET /api/{cluster}/topic/last-record`: each topic's newest record, whole (contract §3.3 item 22). */
+    lastRecords: (cluster: string, topics: readonly string[]): Promise<LastRecords> =>
+      pool.run(cluster, (admin) =>
+        lastRecords(admin, topics, decodeFor(cluster), config.topicData.maxMessageLength),
+      ),
 
     /** `GET …/data/search`: the SSE events, to run once the response is open. */
     async search(cluster: string, topic: string, query: DataFiltersQuery) {

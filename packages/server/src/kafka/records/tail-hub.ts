@@ -244,7 +244,7 @@ export class TailHub {
         for (const s of wanting) {
           if (raw.offset < (s.positions.get(key) ?? 0)) continue;
           if (!s.filter || matches(s.filter, [view.key.text, view.value.text])) {
-            json ??= JSON.stringify({ topic: r.topic, ...view.toRecord() });
+            json ??= JSON.stringify(view.toRecord());
             s.offer(json);
           }
         }

@@ -105,7 +105,8 @@ export function topicWriteService(
       body: CopyBody,
       signal: AbortSignal,
     ): Promise<CopyResult> {
-      if (body.length === 0) throw badRequest('body', 'Empty collections: list the partitions to copy');
+      // 409 with AKHQ's words (contract §3.4.8).
+      if (body.length === 0) throw conflict('Empty collections: list the partitions to copy');
       if (cluster === toCluster && topic === toTopic) throw conflict('Can not copy topic to itself');
       const to = await pool.run(toCluster, async (admin) => (await topicMetadata(admin, toTopic)).meta);
       const source = await pool.run(cluster, async (admin) => {

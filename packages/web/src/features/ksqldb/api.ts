@@ -67,7 +67,12 @@ export function useRunStatement(cluster: string, ksqlDb: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { sql: string }) =>
-      apiRequest(path(cluster, ksqlDb, 'execute'), { method: 'PUT', body, schema: KsqlDbStatementResult }),
+      apiRequest(path(cluster, ksqlDb, 'execute'), {
+        method: 'PUT',
+        body,
+        schema: KsqlDbStatementResult,
+        responseType: 'text',
+      }),
     onSettled: () => client.invalidateQueries({ queryKey: keys(cluster, ksqlDb) }),
   });
 }

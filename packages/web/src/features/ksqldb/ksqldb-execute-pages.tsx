@@ -129,8 +129,7 @@ export function KsqlDbStatementPage() {
       />
       {run.data && (
         <p role="note" className="ksql-answer">
-          ksqlDB: {run.data.message ?? 'done'}
-          {run.data.queryId && ` (query ${run.data.queryId})`}
+          ksqlDB started query {run.data}
         </p>
       )}
     </Page>

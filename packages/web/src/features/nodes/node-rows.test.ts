@@ -5,11 +5,12 @@ import { partitionShare, toNodeRows } from './node-rows';
 describe('toNodeRows', () => {
   it('joins host and port, flags the controller and sorts by id', () => {
     const list = NodeList.parse({
+      id: 'cluster-id',
       nodes: [
         { id: 2, host: 'kafka-2', port: 9092, rack: 'eu-1b' },
         { id: 1, host: 'kafka-1', port: 9092 },
       ],
-      controller: 2,
+      controller: { id: 2, host: 'kafka-2', port: 9092, rack: 'eu-1b' },
     });
     expect(toNodeRows(list)).toEqual([
       { id: 1, host: 'kafka-1:9092', controller: false, partitions: '', rack: '' },

@@ -20,7 +20,7 @@ export function toNodeRows(list: NodeList, stats?: readonly NodePartitions[]): N
     .map((node) => ({
       id: node.id,
       host: `${node.host}:${node.port}`,
-      controller: node.id === list.controller,
+      controller: node.id === list.controller?.id,
       partitions: partitionShare(node.id, stats),
       rack: node.rack ?? '',
     }))

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { recordsToCsv, recordsToJson } from './record-export';
 
 const record = (value: string | undefined, extra: Partial<DataRecord> = {}): DataRecord => ({
+  topic: { name: 'orders' },
   partition: 1,
   offset: 7,
   timestamp: '2024-05-01T10:34:56.789Z',

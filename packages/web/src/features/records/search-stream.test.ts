@@ -14,6 +14,7 @@ async function collect(messages: SseMessage[]): Promise<SearchChunk[]> {
 }
 
 const record = (offset: number, timestamp: string): DataRecord => ({
+  topic: { name: 'orders' },
   partition: 0,
   offset,
   timestamp,

@@ -1,4 +1,4 @@
-import type { TailRecord } from '@console/contract';
+import type { DataRecord } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -17,10 +17,10 @@ import { TopicMultiSelect } from './topic-multi-select';
 import { useLiveTail } from './use-live-tail';
 import './tail.css';
 
-const column = createColumnHelper<TailRecord>();
+const column = createColumnHelper<DataRecord>();
 /** Spec part 2 §1 Live Tail columns; relative dates by default (§9). */
-const columns: AnyColumnDef<TailRecord>[] = [
-  column.accessor('topic', { header: 'Topic' }),
+const columns: AnyColumnDef<DataRecord>[] = [
+  column.accessor((r) => r.topic.name, { id: 'topic', header: 'Topic' }),
   column.accessor('key', { header: 'Key', cell: ({ row }) => <RecordKeyCell record={row.original} /> }),
   column.accessor('timestamp', {
     header: 'Date',

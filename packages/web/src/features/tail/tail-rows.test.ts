@@ -1,9 +1,9 @@
-import type { TailRecord } from '@console/contract';
+import type { DataRecord } from '@console/contract';
 import { describe, expect, it } from 'vitest';
-import { addTailRecords } from './tail-rows';
+import { addDataRecords } from './tail-rows';
 
-const record = (topic: string, partition: number, offset: number, at: number): TailRecord => ({
-  topic,
+const record = (topic: string, partition: number, offset: number, at: number): DataRecord => ({
+  topic: { name: topic },
   partition,
   offset,
   timestamp: new Date(at).toISOString(),
@@ -12,18 +12,18 @@ const record = (topic: string, partition: number, offset: number, at: number): T
   exceptions: [],
 });
 
-describe('addTailRecords', () => {
+describe('addDataRecords', () => {
   it('sorts by timestamp ascending across topics and keeps the newest Max Records', () => {
-    const rows = addTailRecords(
+    const rows = addDataRecords(
       [record('a', 0, 0, 3000)],
       [record('b', 0, 5, 1000), record('a', 0, 1, 4000)],
       2,
     );
-    expect(rows.map((r) => `${r.topic}-${r.offset}`)).toEqual(['a-0', 'a-1']);
+    expect(rows.map((r) => `${r.topic.name}-${r.offset}`)).toEqual(['a-0', 'a-1']);
   });
 
   it('shows a record once when a resumed stream sends it again', () => {
-    const first = addTailRecords([], [record('a', 0, 0, 1000)], 50);
-    expect(addTailRecords(first, [record('a', 0, 0, 1000), record('a', 0, 1, 2000)], 50)).toHaveLength(2);
+    const first = addDataRecords([], [record('a', 0, 0, 1000)], 50);
+    expect(addDataRecords(first, [record('a', 0, 0, 1000), record('a', 0, 1, 2000)], 50)).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import type { TailRecord } from '@console/contract';
+import type { DataRecord } from '@console/contract';
 
 export type TailStatus = 'STOPPED' | 'STARTED' | 'PAUSED';
 
@@ -6,23 +6,23 @@ export type TailStatus = 'STOPPED' | 'STARTED' | 'PAUSED';
 export const MAX_RECORDS = [50, 100, 250, 500, 1000, 2500] as const;
 export const DEFAULT_MAX_RECORDS = 50;
 
-export const tailRowId = (r: TailRecord) => `${r.topic}\u0000${r.partition}\u0000${r.offset}`;
+export const tailRowId = (r: DataRecord) => `${r.topic.name}\u0000${r.partition}\u0000${r.offset}`;
 
 /**
  * The rows after new records came (spec part 2 §4): sorted by timestamp ascending (ties in partition
  * order), trimmed to the newest `max`; a record already shown (same topic, partition, offset) stays once.
  */
-export function addTailRecords(
-  rows: readonly TailRecord[],
-  incoming: readonly TailRecord[],
+export function addDataRecords(
+  rows: readonly DataRecord[],
+  incoming: readonly DataRecord[],
   max: number,
-): TailRecord[] {
+): DataRecord[] {
   const seen = new Set(rows.map(tailRowId));
   const merged = [...rows, ...incoming.filter((r) => !seen.has(tailRowId(r)))];
   merged.sort(
     (a, b) =>
       Date.parse(a.timestamp) - Date.parse(b.timestamp) ||
-      a.topic.localeCompare(b.topic) ||
+      a.topic.name.localeCompare(b.topic.name) ||
       a.partition - b.partition ||
       a.offset - b.offset,
   );

@@ -1,8 +1,8 @@
-import { TailBody, type TailRecord } from '@console/contract';
+import { type DataRecord, TailBody } from '@console/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiPath } from '../../api/base-path';
 import { sseEvents } from '../../api/sse';
-import { addTailRecords, type TailStatus } from './tail-rows';
+import { addDataRecords, type TailStatus } from './tail-rows';
 
 export type TailRequest = { topics: string[]; search: string; size: number };
 
@@ -14,7 +14,7 @@ export type TailRequest = { topics: string[]; search: string; size: number };
  */
 export function useLiveTail(cluster: string, onError: (message: string) => void) {
   const [status, setStatus] = useState<TailStatus>('STOPPED');
-  const [rows, setRows] = useState<TailRecord[]>([]);
+  const [rows, setRows] = useState<DataRecord[]>([]);
   const stream = useRef<AbortController | undefined>(undefined);
   const offsets = useRef<string[]>([]);
   const request = useRef<TailRequest | undefined>(undefined);
@@ -47,7 +47,7 @@ export function useLiveTail(cluster: string, onError: (message: string) => void)
             const body = TailBody.parse(data);
             if (body.offsets) offsets.current = body.offsets;
             const records = body.records ?? [];
-            if (records.length) setRows((shown) => addTailRecords(shown, records, wanted.size));
+            if (records.length) setRows((shown) => addDataRecords(shown, records, wanted.size));
           }
           if (!controller.signal.aborted) setStatus('STOPPED');
         } catch (error) {

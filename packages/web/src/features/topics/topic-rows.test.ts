@@ -63,7 +63,17 @@ describe('toTopicRows', () => {
     const [row] = toTopicRows([topic], {}, groups);
     expect(row?.lastRecord).toBeNull();
     expect(row?.groups).toHaveLength(2);
-    const [withRecord] = toTopicRows([topic], { orders: { timestamp: '2024-05-01T00:00:00Z' } }, []);
+    const last = {
+      topic: { name: 'orders' },
+      partition: 0,
+      offset: 41,
+      timestamp: '2024-05-01T00:00:00Z',
+      value: '{"id":41}',
+      headers: [],
+      truncated: false,
+      exceptions: [],
+    };
+    const [withRecord] = toTopicRows([topic], { orders: last }, []);
     expect(withRecord?.lastRecord).toBe('2024-05-01T00:00:00Z');
   });
 });
