@@ -28,7 +28,8 @@ const ROUNDS = Number(process.env.ROUNDS ?? 9);
 const SCAN_RECORDS = Number(process.env.SCAN_RECORDS ?? 200_000);
 const IDLE_AFTER_SCAN_S = Number(process.env.IDLE_AFTER_SCAN_S ?? 60);
 const configFile = process.env.STACK_CONFIG_FILE ?? join(repo, '.stack', 'console.yaml');
-const bootstrap = loadConfig(['--config', configFile], {}).clusters.local?.properties['bootstrap.servers'];
+const bootstrap: string =
+  loadConfig(['--config', configFile], {}).clusters.local?.properties['bootstrap.servers'] ?? '';
 if (!bootstrap) throw new Error(`no cluster 'local' in ${configFile}: run pnpm stack:up first`);
 if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run pnpm build first`);
 
@@ -178,7 +179,13 @@ const result = {
   ratio,
   ratioNoCache,
   rssAfterTopicListMiB: rss,
-  afterScan: scan ? { records: SCAN_RECORDS, peakMiB: scan.peak, everyFiveSecondsMiB: scan.samples } : null,
+  afterScan: scan
+    ? {
+        records: SCAN_RECORDS,
+        peakMiB: scan.peak,
+        rss: scan.samples.map((rssMiB, i) => ({ second: i * 5, rssMiB })),
+      }
+    : null,
   target: {
     ratioAtMost4: ratio <= 4,
     rssAtMost75: rss <= 75,
