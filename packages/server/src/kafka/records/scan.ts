@@ -173,8 +173,8 @@ async function* backward(
   }
 }
 
-type WindowState = PartitionPlanState & { window: number; avgBytes: number };
-type PartitionPlanState = { partition: number; lo: number; position: number };
+/** A NEWEST partition between windows: reading goes on below `position`, down to `lo`. */
+type WindowState = { partition: number; lo: number; position: number; window: number; avgBytes: number };
 
 /**
  * The next window of each open partition: its grown size, at most MAX_WINDOW records and about
