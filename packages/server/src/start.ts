@@ -4,7 +4,9 @@
  * (tests/bench/results/cold-start.md). The cache lives in NODE_COMPILE_CACHE, else under the system's
  * temporary directory; where neither can be written the server starts as before, only slower.
  */
-import { enableCompileCache } from 'node:module';
+import { enableCompileCache, flushCompileCache } from 'node:module';
 
 enableCompileCache?.();
 await import('./main.ts');
+// Written now, once the server listens, not only at a clean exit: a container that is killed keeps it too.
+flushCompileCache?.();
