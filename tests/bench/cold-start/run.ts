@@ -14,7 +14,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Admin, Producer } from '@platformatic/kafka';
 import { loadConfig } from '../../../packages/server/src/config/load.ts';
@@ -27,6 +27,10 @@ const bundle = join(repo, 'packages', 'server', 'dist', 'main.js');
 const ROUNDS = Number(process.env.ROUNDS ?? 9);
 const SCAN_RECORDS = Number(process.env.SCAN_RECORDS ?? 200_000);
 const IDLE_AFTER_SCAN_S = Number(process.env.IDLE_AFTER_SCAN_S ?? 60);
+/** What the console is asked until it answers 200; ASK=/health measures the start without a broker. */
+const ASK = process.env.ASK ?? '/api/local/topic';
+/** Another bundle to start the same way (an older build, to compare): BASELINE=/path/to/main.js. */
+const BASELINE = process.env.BASELINE;
 const configFile = process.env.STACK_CONFIG_FILE ?? join(repo, '.stack', 'console.yaml');
 const bootstrap: string =
   loadConfig(['--config', configFile], {}).clusters.local?.properties['bootstrap.servers'] ?? '';
@@ -74,6 +78,12 @@ async function startAndAsk(args: string[], path: string, env: NodeJS.ProcessEnv)
   }
 }
 
+/** CPU time (user + system) the process has used, ms: steadier than wall time on a busy machine. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const gone = new Promise((r) => child.once('exit', r));
@@ -83,27 +93,51 @@ async function stop(child: ChildProcess): Promise<void> {
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'console-compile-cache-'));
 const consoleArgs = [...NODE_FLAGS, bundle, '--config', configFile];
-type Round = { bareMs: number; consoleMs: number; consoleNoCacheMs: number; rssMiB: number };
-const rounds: Round[] = [];
+type Variant = { name: string; args: string[]; path: string; env: NodeJS.ProcessEnv };
+const variants: Variant[] = [
+  { name: 'bare Node HTTP server', args: ['-e', BARE], path: '/', env: {} },
+  {
+    name: 'console, compile cache filled',
+    args: consoleArgs,
+    path: ASK,
+    env: { NODE_COMPILE_CACHE: cacheDir },
+  },
+  {
+    name: 'console, no compile cache',
+    args: consoleArgs,
+    path: ASK,
+    env: { NODE_DISABLE_COMPILE_CACHE: '1' },
+  },
+  ...(BASELINE
+    ? [
+        {
+          name: `baseline bundle (${BASELINE})`,
+          args: [...NODE_FLAGS, BASELINE, '--config', configFile],
+          path: ASK,
+          env: { NODE_DISABLE_COMPILE_CACHE: '1' },
+        },
+      ]
+    : []),
+];
+type Start = { ms: number; cpuMs: number; rssMiB: number };
+const starts = new Map<string, Start[]>(variants.map((v) => [v.name, []]));
 let firstStartMs = Number.NaN;
 try {
   // The compile cache is empty for the first start, as in a fresh container.
-  const first = await startAndAsk(consoleArgs, '/api/local/topic', { NODE_COMPILE_CACHE: cacheDir });
+  const first = await startAndAsk(consoleArgs, ASK, { NODE_COMPILE_CACHE: cacheDir });
   firstStartMs = first.ms;
   await stop(first.child);
   for (let round = 1; round <= ROUNDS; round++) {
-    const bare = await startAndAsk(['-e', BARE], '/', {});
-    await stop(bare.child);
-    const warm = await startAndAsk(consoleArgs, '/api/local/topic', { NODE_COMPILE_CACHE: cacheDir });
-    const rss = rssMiB(warm.child.pid ?? 0);
-    await stop(warm.child);
-    const cold = await startAndAsk(consoleArgs, '/api/local/topic', { NODE_DISABLE_COMPILE_CACHE: '1' });
-    await stop(cold.child);
-    rounds.push({ bareMs: bare.ms, consoleMs: warm.ms, consoleNoCacheMs: cold.ms, rssMiB: rss });
-    console.log(
-      `round ${round}: bare ${Math.round(bare.ms)} ms, console ${Math.round(warm.ms)} ms ` +
-        `(no compile cache ${Math.round(cold.ms)} ms), RSS after the topic list ${rss} MiB`,
-    );
+    const line: string[] = [];
+    for (const v of variants) {
+      const s = await startAndAsk(v.args, v.path, v.env);
+      const pid = s.child.pid ?? 0;
+      const start = { ms: s.ms, cpuMs: cpuMs(pid), rssMiB: rssMiB(pid) };
+      await stop(s.child);
+      starts.get(v.name)?.push(start);
+      line.push(`${v.name} ${Math.round(start.ms)} ms (CPU ${start.cpuMs} ms, ${start.rssMiB} MiB)`);
+    }
+    console.log(`round ${round}: ${line.join('; ')}`);
   }
 } finally {
   rmSync(cacheDir, { recursive: true, force: true });
@@ -154,31 +188,35 @@ async function afterScan(): Promise<{ peak: number; samples: number[] } | undefi
 }
 const scan = await afterScan();
 
-const bareMs = median(rounds.map((r) => r.bareMs));
-const consoleMs = median(rounds.map((r) => r.consoleMs));
-const noCacheMs = median(rounds.map((r) => r.consoleNoCacheMs));
-const rss = median(rounds.map((r) => r.rssMiB));
-const ratio = Math.round((consoleMs / bareMs) * 100) / 100;
-const ratioNoCache = Math.round((noCacheMs / bareMs) * 100) / 100;
+const medians = variants.map((v) => {
+  const list = starts.get(v.name) ?? [];
+  return {
+    name: v.name,
+    ms: Math.round(median(list.map((x) => x.ms))),
+    cpuMs: median(list.map((x) => x.cpuMs)),
+    rssMiB: median(list.map((x) => x.rssMiB)),
+  };
+});
+const [bare, warm] = medians as [(typeof medians)[0], (typeof medians)[0]];
+const ratio = Math.round((warm.ms / bare.ms) * 100) / 100;
+const cpuRatio = Math.round((warm.cpuMs / bare.cpuMs) * 100) / 100;
+const rss = warm.rssMiB;
 const settled = scan?.samples.at(-1);
 const result = {
   date: new Date().toISOString(),
-  machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version },
-  rounds: rounds.map((r) => ({
-    bareMs: Math.round(r.bareMs),
-    consoleMs: Math.round(r.consoleMs),
-    consoleNoCacheMs: Math.round(r.consoleNoCacheMs),
-    rssMiB: r.rssMiB,
-  })),
-  firstStartEmptyCacheMs: Math.round(firstStartMs),
-  medianMs: {
-    bare: Math.round(bareMs),
-    console: Math.round(consoleMs),
-    consoleNoCache: Math.round(noCacheMs),
+  machine: {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    load: loadavg()[0] ?? 0,
   },
+  asked: ASK,
+  rounds: ROUNDS,
+  firstStartEmptyCacheMs: Math.round(firstStartMs),
+  medians,
   ratio,
-  ratioNoCache,
-  rssAfterTopicListMiB: rss,
+  cpuRatio,
+  rssMiB: rss,
   afterScan: scan
     ? {
         records: SCAN_RECORDS,
@@ -202,22 +240,24 @@ writeFileSync(
     '',
     `\`node tests/bench/cold-start/run.ts\`, ${result.date}, ${result.machine.cpus} × ${result.machine.cpu}, Node ${result.machine.node}.`,
     `From spawning the process to the first 200: the console (the production bundle and Node flags) on`,
-    '`GET /api/local/topic` against the local stack, a bare `http.createServer` on `GET /`, alternating,',
-    `${ROUNDS} rounds, medians. The console runs with V8's compile cache (src/start.ts) filled by one start`,
-    'before the rounds, and again with the cache turned off (`NODE_DISABLE_COMPILE_CACHE=1`).',
+    `\`GET ${ASK}\` against the local stack, a bare \`http.createServer\` on \`GET /\`, in turn, ${ROUNDS} rounds,`,
+    `medians; load average ${result.machine.load.toFixed(1)} when it ended. The console runs with V8's compile cache`,
+    '(src/start.ts) filled by one start before the rounds, and again with the cache off (`NODE_DISABLE_COMPILE_CACHE=1`).',
+    '',
+    ...markdownTable([
+      ['started', 'to first 200, median', 'CPU used by then, median', 'RSS then, median'],
+      ...medians.map((m) => [m.name, `${m.ms} ms`, `${m.cpuMs} ms`, `${m.rssMiB} MiB`]),
+    ]),
     '',
     ...markdownTable([
       ['figure', 'value'],
-      ['bare Node HTTP server, median', `${result.medianMs.bare} ms`],
-      ['console, compile cache filled, median', `${result.medianMs.console} ms`],
-      ['console, no compile cache, median', `${result.medianMs.consoleNoCache} ms`],
-      ['console, first start (cache empty)', `${result.firstStartEmptyCacheMs} ms`],
-      ['console to bare', `${ratio} (target ≤ 4: ${met(result.target.ratioAtMost4)})`],
-      ['console to bare, no compile cache', `${ratioNoCache}`],
       [
-        'RSS after start and one topic list, median',
-        `${rss} MiB (target ≤ 75: ${met(result.target.rssAtMost75)})`,
+        'console (cache filled) to bare, wall time',
+        `${ratio} (target ≤ 4: ${met(result.target.ratioAtMost4)})`,
       ],
+      ['console (cache filled) to bare, CPU time', `${cpuRatio}`],
+      ['console, first start (cache empty)', `${result.firstStartEmptyCacheMs} ms`],
+      [`RSS after start and ${ASK}`, `${rss} MiB (target ≤ 75: ${met(result.target.rssAtMost75)})`],
       ...(scan
         ? [
             [
