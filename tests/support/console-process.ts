@@ -76,7 +76,7 @@ async function healthy(url: string): Promise<void> {
   throw new Error(`${url} did not answer within 30 s`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

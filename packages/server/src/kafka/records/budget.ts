@@ -30,8 +30,12 @@ export class Budget {
     });
   }
 
-  /** The budget that ran out, if one has. */
+  /**
+   * The budget that ran out, if one has. None has before anything was read: a scan always gets somewhere,
+   * so going on from where a budget stopped it always moves forward.
+   */
   exhausted(): Exclude<ScanStop, 'end' | 'limit'> | undefined {
+    if (this.records === 0 && this.bytes === 0) return undefined;
     if (this.records >= this.limits.maxRecords) return 'records';
     if (this.bytes >= this.limits.maxBytes) return 'bytes';
     if (Date.now() - this.#started >= this.limits.maxMs) return 'time';
@@ -41,6 +45,14 @@ export class Budget {
   /** How many of `count` more records may still be examined. */
   allowance(count: number): number {
     return Math.max(0, Math.min(count, this.limits.maxRecords - this.records));
+  }
+
+  /** Records and bytes still to be read before the budget runs out (never below 0). */
+  left(): { records: number; bytes: number } {
+    return {
+      records: Math.max(0, this.limits.maxRecords - this.records),
+      bytes: Math.max(0, this.limits.maxBytes - this.bytes),
+    };
   }
 
   scanned(): Scanned {

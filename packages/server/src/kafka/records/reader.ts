@@ -21,6 +21,11 @@ export type ReadOptions = {
   wants?: (partition: number) => boolean;
   partitionMaxBytes?: number;
   responseMaxBytes?: number;
+  /**
+   * Read every span to its end whatever the budget says, counting what is read all the same: the caller
+   * sized the spans to what the budget has left and checks it between reads (NEWEST windows, scan.ts).
+   */
+  whole?: boolean;
 };
 
 /**
@@ -84,7 +89,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
         throw Object.assign(new Error(`Fetch error ${r.errorCode}`), { errorCode: r.errorCode });
       let records = r.records.filter((rec) => rec.offset < to);
       let next = Math.min(to, Math.max(from, r.next));
-      const allowed = budget.allowance(records.length);
+      const allowed = options.whole ? records.length : budget.allowance(records.length);
       if (allowed < records.length) {
         next = records[allowed]?.offset ?? next;
         records = records.slice(0, allowed);
@@ -127,7 +132,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
           (p) => leaders.get(p) === leader && open(p) && (options.wants?.(p) ?? true),
         );
         if (mine.length === 0) return;
-        stop ??= budget.exhausted();
+        if (!options.whole) stop ??= budget.exhausted();
         if (stop) return;
         const broker = brokers.get(leader);
         if (!broker) {

@@ -1,6 +1,15 @@
 import { translateRegistryError } from '../../registry/errors.ts';
 import type { Upstream, UpstreamHttp } from '../../upstream-http.ts';
-import { type ParsedSchema, parseSchema, type RegistrySchemaText } from './schema-parse.ts';
+import type { ParsedSchema, RegistrySchemaText } from './schema-parse.ts';
+
+/**
+ * The Avro, Protobuf and JSON Schema libraries load on the first schema a record needs: a server that
+ * never meets one never loads them (its own chunk of the bundle, build.ts), and every start is shorter.
+ */
+async function parse(...args: Parameters<typeof import('./schema-parse.ts').parseSchema>) {
+  const { parseSchema } = await import('./schema-parse.ts');
+  return parseSchema(...args);
+}
 
 /** How long a schema that could not be read stays remembered as missing before it is asked for again. */
 const RETRY_MISSING_MS = 30_000;
@@ -48,7 +57,7 @@ export class SchemaCache {
     );
     const known = this.get(answer.id);
     if (known && typeof known !== 'string') return known;
-    const schema = await parseSchema(answer.id, answer, (ref) => this.#reference(ref));
+    const schema = await parse(answer.id, answer, (ref) => this.#reference(ref));
     this.#remember(answer.id, { schema });
     return schema;
   }
@@ -59,7 +68,7 @@ export class SchemaCache {
     const task = (async () => {
       try {
         const answer = await this.#get<RegistrySchemaText>(`/schemas/ids/${id}`);
-        this.#remember(id, { schema: await parseSchema(id, answer, (ref) => this.#reference(ref)) });
+        this.#remember(id, { schema: await parse(id, answer, (ref) => this.#reference(ref)) });
       } catch (error) {
         this.#remember(id, { error: `Schema ${id}: ${(error as Error).message}`, at: Date.now() });
       } finally {

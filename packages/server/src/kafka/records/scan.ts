@@ -97,46 +97,49 @@ const WINDOW_BYTES = 8 * 1024 * 1024;
 /**
  * NEWEST: Kafka only reads forward, so each partition is read in windows below its position, the newest
  * first; each window's matches are reported highest offset first once the window is read through.
+ *
+ * A budget never cuts a window: what lies above a cut would be unread, and the cursor, one offset per
+ * partition, cannot go on below what was read while keeping what was not. So each round's windows are
+ * sized to the records and bytes the budget has left, read whole, and the budget is checked between
+ * rounds; a time budget may run over by the round in flight (a window is at most MAX_WINDOW records and
+ * about WINDOW_BYTES per partition). Whatever stops the scan, every match read is reported and the cursor
+ * goes on exactly below it.
  */
 async function* backward(
   source: ScanSource,
   plan: ScanPlan,
   wanted: Wanted,
 ): AsyncGenerator<Round | ScanEnd> {
+  const { budget } = source;
   const state = new Map(
     plan.partitions.map((p) => [p.partition, { ...p, window: FIRST_WINDOW, avgBytes: 0 }]),
   );
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
   while (!source.signal.aborted) {
-    const spans: Span[] = [];
-    for (const s of state.values()) {
-      if (s.position <= s.lo || wanted(s.partition) <= 0) continue;
-      const byBytes = s.avgBytes > 0 ? Math.floor(WINDOW_BYTES / s.avgBytes) : MAX_WINDOW;
-      const size = Math.max(1, Math.min(s.window, MAX_WINDOW, byBytes));
-      spans.push({ partition: s.partition, from: Math.max(s.lo, s.position - size), to: s.position });
-    }
-    if (spans.length === 0) {
-      yield { type: 'end', reason: 'end', scanned: source.budget.scanned() };
+    const open = [...state.values()].filter((s) => s.position > s.lo && wanted(s.partition) > 0);
+    if (open.length === 0) {
+      yield { type: 'end', reason: 'end', scanned: budget.scanned() };
       return;
     }
+    const stop = budget.exhausted();
+    if (stop) {
+      yield { type: 'end', reason: stop, scanned: budget.scanned() };
+      return;
+    }
+    const spans = windowSpans(open, budget.left());
     const windows = new Map(
       spans.map((s) => [
         s.partition,
-        { span: s, matches: [] as RecordView[], dropped: false, read: s.from, bytes: 0, count: 0 },
+        { span: s, matches: [] as RecordView[], dropped: false, bytes: 0, count: 0 },
       ]),
     );
-    let end: ScanEnd | undefined;
-    for await (const event of readRecords({ ...source, spans })) {
+    for await (const event of readRecords({ ...source, spans, whole: true })) {
       if (event.type === 'error') throw event.error;
-      if (event.type === 'done') {
-        if (event.reason !== 'end') end = { type: 'end', reason: event.reason, scanned: event.scanned };
-        break;
-      }
+      if (event.type === 'done') break;
       if (event.type !== 'records') continue;
       for (const chunk of event.chunks) {
         const w = windows.get(chunk.partition);
-        const s = state.get(chunk.partition);
-        if (!w || !s) continue;
+        if (!w) continue;
         const room = wanted(chunk.partition);
         await loadSchemas(source, chunk.records);
         for (const raw of chunk.records) {
@@ -150,14 +153,13 @@ async function* backward(
             w.dropped = true;
           }
         }
-        w.read = chunk.next;
       }
     }
+    if (source.signal.aborted) return;
     const found = new Map<number, Found>();
     for (const [partition, w] of windows) {
       const s = state.get(partition);
-      // A window cut short by a budget is dropped whole: what lies above the cut was never read.
-      if (!s || w.read < w.span.to) continue;
+      if (!s) continue;
       const lowest = w.matches[0];
       const through = w.dropped && lowest ? lowest.raw.offset : w.span.from;
       const views = w.matches.reverse();
@@ -168,9 +170,32 @@ async function* backward(
       found.set(partition, { views, through });
     }
     if (found.size) yield { type: 'round', found, positions: new Map(positions) };
-    if (end) {
-      yield end;
-      return;
-    }
   }
+}
+
+/** A NEWEST partition between windows: reading goes on below `position`, down to `lo`. */
+type WindowState = { partition: number; lo: number; position: number; window: number; avgBytes: number };
+
+/**
+ * The next window of each open partition: its grown size, at most MAX_WINDOW records and about
+ * WINDOW_BYTES, and all of them together within the records and bytes the budget has left (each at
+ * least one record, so a round always gets somewhere; partitions past the records left wait).
+ */
+export function windowSpans(open: readonly WindowState[], left: { records: number; bytes: number }): Span[] {
+  const spans: Span[] = [];
+  let records = left.records;
+  const share = Math.floor(left.records / open.length);
+  for (const s of open) {
+    if (records <= 0) break;
+    const byBytes = s.avgBytes > 0 ? Math.floor(WINDOW_BYTES / s.avgBytes) : MAX_WINDOW;
+    const byBudgetBytes = s.avgBytes > 0 ? Math.floor(left.bytes / open.length / s.avgBytes) : MAX_WINDOW;
+    const size = Math.max(
+      1,
+      Math.min(s.window, MAX_WINDOW, byBytes, byBudgetBytes, Math.max(1, share), records),
+    );
+    const from = Math.max(s.lo, s.position - size);
+    spans.push({ partition: s.partition, from, to: s.position });
+    records -= s.position - from;
+  }
+  return spans;
 }

@@ -3,10 +3,14 @@ import type { SearchEnd } from '@console/contract';
 const stopReasons: Record<SearchEnd['reason'], string> = {
   end: 'Reached the end of the range.',
   limit: 'Page full.',
-  records: 'Stopped: the records budget of this scan ran out; next page goes on from here.',
-  bytes: 'Stopped: the bytes budget of this scan ran out; next page goes on from here.',
-  time: 'Stopped: the time budget of this scan ran out; next page goes on from here.',
+  records: 'Stopped: the records budget of this scan ran out.',
+  bytes: 'Stopped: the bytes budget of this scan ran out.',
+  time: 'Stopped: the time budget of this scan ran out.',
 };
+
+/** A budget stopped the scan before the end of its range: it can go on from its cursor. */
+const budgetStop = (end: SearchEnd | undefined): end is SearchEnd & { after: string } =>
+  end !== undefined && end.after !== undefined && end.reason !== 'end' && end.reason !== 'limit';
 
 type Props = {
   percent: number;
@@ -14,10 +18,15 @@ type Props = {
   stopped: boolean;
   end: SearchEnd | undefined;
   found: number;
+  /** Searches the next range with the same filters, from where a budget stopped this one. */
+  onContinue: (after: string) => void;
 };
 
-/** The search stream's progress, 2 decimals (spec part 1 §4), and why it ended. */
-export function SearchProgress({ percent, running, stopped, end, found }: Props) {
+/**
+ * The search stream's progress, 2 decimals (spec part 1 §4), and why it ended; when a budget ended it,
+ * "Continue from here" searches on from its cursor, so any topic can be searched to its end in steps.
+ */
+export function SearchProgress({ percent, running, stopped, end, found, onContinue }: Props) {
   const shown = Math.min(100, Math.max(0, percent));
   const label = `${shown.toFixed(2)}%`;
   const status = running ? 'Searching…' : stopped ? 'Stopped.' : end ? stopReasons[end.reason] : '';
@@ -38,6 +47,11 @@ export function SearchProgress({ percent, running, stopped, end, found }: Props)
         {label} · {found} found{status ? ` · ${status}` : ''}
         {end && !running ? ` (${end.scanned.records.toLocaleString('en')} records scanned)` : ''}
       </span>
+      {!running && budgetStop(end) && (
+        <button type="button" className="btn" onClick={() => onContinue(end.after)}>
+          Continue from here
+        </button>
+      )}
     </div>
   );
 }

@@ -96,7 +96,13 @@ export function TopicDataTab({ cluster, topic }: Props) {
         onStop={rows.stop}
         onClear={() => setParams(new URLSearchParams())}
       />
-      {rows.search && <SearchProgress {...rows.search} found={rows.records?.length ?? 0} />}
+      {rows.search && (
+        <SearchProgress
+          {...rows.search}
+          found={rows.records?.length ?? 0}
+          onContinue={(after) => setParams(dataUrl({ ...state, after }))}
+        />
+      )}
       {state.single && (
         <p className="single-record">
           Showing the record at partition {state.partition}, offset {state.offset}.{' '}

@@ -1,0 +1,298 @@
+/**
+ * Cold start benchmark (issue "Start in a blink, idle light"): from spawning the process to the first 200
+ * on `GET /api/local/topic`, against a bare Node HTTP server (`http.createServer` answering 200) spawned
+ * the same way in the same run. Rounds alternate the two; medians are compared. Also the server's RSS after
+ * that first topic list, and after a full search of a topic of SCAN_RECORDS (default 200,000) records of
+ * about 1 KB once it has been idle for a minute (IDLE_AFTER_SCAN_S).
+ *
+ *   pnpm build && pnpm stack:up && node tests/bench/cold-start/run.ts
+ *   ROUNDS=5 SCAN_RECORDS=0 node tests/bench/cold-start/run.ts      # start-up only
+ *
+ * The console runs as production runs it (the bundle, NODE_FLAGS), with the V8 compile cache in a fresh
+ * directory per run: the first round fills it, like a container's first start; the rounds after reuse it.
+ * Writes tests/bench/results/cold-start.{json,md}.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Admin, Producer } from '@platformatic/kafka';
+import { loadConfig } from '../../../packages/server/src/config/load.ts';
+import { NODE_FLAGS } from '../../../packages/server/src/node-flags.ts';
+import { freePort } from '../../support/console-process.ts';
+import { markdownTable } from '../markdown.ts';
+
+const repo = join(import.meta.dirname, '..', '..', '..');
+const bundle = join(repo, 'packages', 'server', 'dist', 'main.js');
+const ROUNDS = Number(process.env.ROUNDS ?? 9);
+const SCAN_RECORDS = Number(process.env.SCAN_RECORDS ?? 200_000);
+const IDLE_AFTER_SCAN_S = Number(process.env.IDLE_AFTER_SCAN_S ?? 60);
+/** What the console is asked until it answers 200; ASK=/health measures the start without a broker. */
+const ASK = process.env.ASK ?? '/api/local/topic';
+/** Another bundle to start the same way (an older build, to compare): BASELINE=/path/to/main.js. */
+const BASELINE = process.env.BASELINE;
+const configFile = process.env.STACK_CONFIG_FILE ?? join(repo, '.stack', 'console.yaml');
+const bootstrap: string =
+  loadConfig(['--config', configFile], {}).clusters.local?.properties['bootstrap.servers'] ?? '';
+if (!bootstrap) throw new Error(`no cluster 'local' in ${configFile}: run pnpm stack:up first`);
+if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run pnpm build first`);
+
+const BARE =
+  "require('node:http').createServer((q, s) => s.end('[]')).listen(+process.env.PORT, '127.0.0.1')";
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[m] ?? Number.NaN) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+};
+const rssMiB = (pid: number) =>
+  round1(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024);
+
+type Started = { child: ChildProcess; ms: number; url: string };
+
+/** Spawns `args` and asks `path` every 2 ms until it answers 200: the time from spawn to that answer. */
+async function startAndAsk(args: string[], path: string, env: NodeJS.ProcessEnv): Promise<Started> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, PORT: String(port), CONSOLE_SERVER__HOST: '127.0.0.1' },
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  for (;;) {
+    if (exited) throw new Error(`${args.at(-1)} exited before answering`);
+    const ok = await fetch(`${url}${path}`).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return r.status === 200;
+      },
+      () => false,
+    );
+    if (ok) return { child, ms: performance.now() - started, url };
+    if (performance.now() - started > 30_000) throw new Error(`${url}${path} did not answer in 30 s`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+/** CPU time (user + system) the process has used, ms: steadier than wall time on a busy machine. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await gone;
+}
+
+const cacheDir = mkdtempSync(join(tmpdir(), 'console-compile-cache-'));
+const consoleArgs = [...NODE_FLAGS, bundle, '--config', configFile];
+type Variant = { name: string; args: string[]; path: string; env: NodeJS.ProcessEnv };
+const variants: Variant[] = [
+  { name: 'bare Node HTTP server', args: ['-e', BARE], path: '/', env: {} },
+  {
+    name: 'console, compile cache filled',
+    args: consoleArgs,
+    path: ASK,
+    env: { NODE_COMPILE_CACHE: cacheDir },
+  },
+  {
+    name: 'console, no compile cache',
+    args: consoleArgs,
+    path: ASK,
+    env: { NODE_DISABLE_COMPILE_CACHE: '1' },
+  },
+  ...(BASELINE
+    ? [
+        {
+          name: `baseline bundle (${BASELINE})`,
+          args: [...NODE_FLAGS, BASELINE, '--config', configFile],
+          path: ASK,
+          env: { NODE_DISABLE_COMPILE_CACHE: '1' },
+        },
+      ]
+    : []),
+];
+type Start = { ms: number; cpuMs: number; rssMiB: number };
+const starts = new Map<string, Start[]>(variants.map((v) => [v.name, []]));
+let firstStartMs = Number.NaN;
+try {
+  // The compile cache is empty for the first start, as in a fresh container.
+  const first = await startAndAsk(consoleArgs, ASK, { NODE_COMPILE_CACHE: cacheDir });
+  firstStartMs = first.ms;
+  await stop(first.child);
+  for (let round = 1; round <= ROUNDS; round++) {
+    const line: string[] = [];
+    for (const v of variants) {
+      const s = await startAndAsk(v.args, v.path, v.env);
+      const pid = s.child.pid ?? 0;
+      const start = { ms: s.ms, cpuMs: cpuMs(pid), rssMiB: rssMiB(pid) };
+      await stop(s.child);
+      starts.get(v.name)?.push(start);
+      line.push(`${v.name} ${Math.round(start.ms)} ms (CPU ${start.cpuMs} ms, ${start.rssMiB} MiB)`);
+    }
+    console.log(`round ${round}: ${line.join('; ')}`);
+  }
+} finally {
+  rmSync(cacheDir, { recursive: true, force: true });
+}
+
+/** RSS after a full search of a topic of SCAN_RECORDS records of ~1 KB, every 5 s for IDLE_AFTER_SCAN_S. */
+async function afterScan(): Promise<{ peak: number; samples: number[] } | undefined> {
+  if (SCAN_RECORDS <= 0) return undefined;
+  const admin = new Admin({ clientId: 'bench-cold-start', bootstrapBrokers: bootstrap.split(',') });
+  const topic = `bench-cold-start-${Date.now().toString(36)}`;
+  let server: Started | undefined;
+  try {
+    await admin.createTopics({ topics: [topic], partitions: 6, replicas: 1 });
+    const producer = new Producer({ clientId: 'bench-cold-start', bootstrapBrokers: bootstrap.split(',') });
+    const pad = 'x'.repeat(880);
+    for (let start = 0; start < SCAN_RECORDS; start += 3000) {
+      const messages = [];
+      for (let i = start; i < Math.min(SCAN_RECORDS, start + 3000); i++)
+        messages.push({ topic, partition: i % 6, value: Buffer.from(`{"id":${i},"note":"${pad}"}`) });
+      await producer.send({ messages });
+    }
+    await producer.close();
+    server = await startAndAsk(consoleArgs, '/api/local/topic', {
+      CONSOLE_TOPIC_DATA__SCAN_MAX_RECORDS: '100000000',
+      CONSOLE_TOPIC_DATA__SCAN_MAX_BYTES: String(64 * 1024 ** 3),
+      CONSOLE_TOPIC_DATA__SCAN_MAX_MS: '3600000',
+    });
+    const res = await fetch(
+      `${server.url}/api/local/topic/${topic}/data/search?searchByValue=no-such-needle_C`,
+    );
+    const text = await res.text();
+    if (!text.includes('"reason":"end"')) throw new Error('the search did not read the topic to its end');
+    const pid = server.child.pid ?? 0;
+    const peak = round1(
+      Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024,
+    );
+    const samples = [rssMiB(pid)];
+    for (let s = 5; s <= IDLE_AFTER_SCAN_S; s += 5) {
+      await new Promise((r) => setTimeout(r, 5_000));
+      samples.push(rssMiB(pid));
+    }
+    return { peak, samples };
+  } finally {
+    if (server) await stop(server.child);
+    await admin.deleteTopics({ topics: [topic] }).catch(() => undefined);
+    await admin.close();
+  }
+}
+const scan = await afterScan();
+
+const medians = variants.map((v) => {
+  const list = starts.get(v.name) ?? [];
+  return {
+    name: v.name,
+    ms: Math.round(median(list.map((x) => x.ms))),
+    cpuMs: median(list.map((x) => x.cpuMs)),
+    rssMiB: median(list.map((x) => x.rssMiB)),
+  };
+});
+const [bare, warm] = medians as [(typeof medians)[0], (typeof medians)[0]];
+const ratio = Math.round((warm.ms / bare.ms) * 100) / 100;
+const cpuRatio = Math.round((warm.cpuMs / bare.cpuMs) * 100) / 100;
+const rss = warm.rssMiB;
+const settled = scan?.samples.at(-1);
+const result = {
+  date: new Date().toISOString(),
+  machine: {
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model ?? 'unknown',
+    node: process.version,
+    load: loadavg()[0] ?? 0,
+  },
+  asked: ASK,
+  rounds: ROUNDS,
+  firstStartEmptyCacheMs: Math.round(firstStartMs),
+  medians,
+  ratio,
+  cpuRatio,
+  rssMiB: rss,
+  afterScan: scan
+    ? {
+        records: SCAN_RECORDS,
+        peakMiB: scan.peak,
+        rss: scan.samples.map((rssMiB, i) => ({ second: i * 5, rssMiB })),
+      }
+    : null,
+  target: {
+    ratioAtMost4: ratio <= 4,
+    rssAtMost75: rss <= 75,
+    under100WithinAMinuteOfAScan: settled === undefined ? null : settled < 100,
+  },
+};
+const met = (ok: boolean | null) => (ok === null ? 'not measured' : ok ? 'met' : 'missed');
+const results = join(repo, 'tests', 'bench', 'results');
+writeFileSync(join(results, 'cold-start.json'), `${JSON.stringify(result, null, 2)}\n`);
+writeFileSync(
+  join(results, 'cold-start.md'),
+  [
+    '# Cold start benchmark',
+    '',
+    `\`node tests/bench/cold-start/run.ts\`, ${result.date}, ${result.machine.cpus} × ${result.machine.cpu}, Node ${result.machine.node}.`,
+    `From spawning the process to the first 200: the console (the production bundle and Node flags) on`,
+    `\`GET ${ASK}\` against the local stack, a bare \`http.createServer\` on \`GET /\`, in turn, ${ROUNDS} rounds,`,
+    `medians; load average ${result.machine.load.toFixed(1)} when it ended. The console runs with V8's compile cache`,
+    '(src/start.ts) filled by one start before the rounds, and again with the cache off (`NODE_DISABLE_COMPILE_CACHE=1`).',
+    '',
+    ...markdownTable([
+      ['started', 'to first 200, median', 'CPU used by then, median', 'RSS then, median'],
+      ...medians.map((m) => [m.name, `${m.ms} ms`, `${m.cpuMs} ms`, `${m.rssMiB} MiB`]),
+    ]),
+    '',
+    ...markdownTable([
+      ['figure', 'value'],
+      [
+        'console (cache filled) to bare, wall time',
+        `${ratio} (target ≤ 4: ${met(result.target.ratioAtMost4)})`,
+      ],
+      ['console (cache filled) to bare, CPU time', `${cpuRatio}`],
+      ['console, first start (cache empty)', `${result.firstStartEmptyCacheMs} ms`],
+      [`RSS after start and ${ASK}`, `${rss} MiB (target ≤ 75: ${met(result.target.rssAtMost75)})`],
+      ...(scan
+        ? [
+            [
+              `RSS peak during a full search of ${SCAN_RECORDS.toLocaleString('en')} records`,
+              `${scan.peak} MiB`,
+            ],
+            [
+              'RSS after it, every 5 s for a minute',
+              `${scan.samples.join(', ')} MiB (target < 100 within a minute: ${met(result.target.under100WithinAMinuteOfAScan)})`,
+            ],
+          ]
+        : []),
+    ]),
+    '',
+    `Where the start goes (\`node --cpu-prof\` on the bundle, 2026-11-25, before this branch: about 1,450 ms of`,
+    `CPU to the first topic list): Ajv compiling @platformatic/kafka's 40 option validators at load (345 ms,`,
+    `now compiled on first use, build.ts), compiling the 5.5 MB bundle (200 ms; the V8 compile cache in`,
+    `src/start.ts takes it to about 50), the login decoy's bcrypt hash at load (130 ms; another change makes it`,
+    `lazy), UTF-8 decoding of a source with characters past ASCII (35 ms, and the source then held as two`,
+    `bytes a character: chunks are written ASCII-only now). undici (1.2 MB) and the schema registry's parsers`,
+    `are chunks loaded on first use. What remains is spread over many modules: Node's own built-in modules`,
+    `(about 50 ms), fastify and its plugins, zod's contract schemas, yaml, pino, each 10 to 50 ms.`,
+    ``,
+    `Where the memory goes (\`/proc/PID/smaps\`, 2026-11-25, after one topic list, about 96 MiB): 52 to 55 MiB are`,
+    `pages of the node binary itself (its code and read-only data, file-backed: the bare server touches 40 MiB`,
+    `of them; the console also runs the optimizing compilers, TLS, zlib), the rest anonymous: the JS heap`,
+    `(about 25 MB live, 35 MB committed; the 4 MiB semi-spaces of node-flags.ts), malloc. After a full scan the`,
+    `heap returns to its size but glibc keeps the freed fetch buffers: RSS stays at the scan's level. Tried`,
+    `by hand, not adopted: a full collection once the scan is over plus \`MALLOC_MMAP_THRESHOLD_=65536\``,
+    `(fetch answers mapped and unmapped instead of taken from the heap): 103 to 105 MiB a minute after the scan.`,
+    '',
+    '```json',
+    JSON.stringify(result, null, 2),
+    '```',
+    '',
+  ].join('\n'),
+);
+console.log(JSON.stringify(result, null, 2));
