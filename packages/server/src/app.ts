@@ -10,7 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
-import { installErrorHandler } from './error-handler.ts';
+import { frameworkErrors, installErrorHandler } from './error-handler.ts';
 import { KafkaPool } from './kafka/pool.ts';
 import { loggerOptions, OneLineRequestLog } from './logger.ts';
 import { installMetrics } from './metrics.ts';
@@ -52,6 +52,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 10 * 1024 * 1024,
+    frameworkErrors,
+    // A `__proto__` or `constructor.prototype` key is dropped as any unknown key is, not refused as bad JSON.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
