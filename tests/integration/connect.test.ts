@@ -169,7 +169,7 @@ describe('Kafka Connect routes on the real worker', () => {
       configs: { ...configs, 'connector.class': 'com.example.Nope' },
     });
     expect(unknown).toMatchObject({
-      status: 400,
+      status: 404,
       body: { fields: [{ field: 'body.configs.connector.class' }] },
     });
     const masked = await api('', 'POST', {

@@ -142,7 +142,7 @@ describe('consumer groups', () => {
     expect((await send('DELETE', `/group/${live}`)).status).toBe(409);
 
     const bad = await send('POST', `/group/${stopped}/offsets`, [{ topic, partition: 9, offset: 0 }]);
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(404);
     expect(bad.body.fields.map((f: { field: string }) => f.field)).toEqual(['body.0.partition']);
     const negative = await send('POST', `/group/${stopped}/offsets`, [{ topic, partition: 0, offset: -1 }]);
     expect(negative.status).toBe(400);

@@ -44,9 +44,13 @@ const searchBy = z
   .optional()
   .meta({ description: '`text_C` (contains), `text_N` (not contains) or `text_E` (equals)' });
 
+/** At most 15 digits: every such number is a safe integer, so what the pattern allows the server reads. */
 const cursor = z
   .string()
-  .regex(/^(\d+--?\d+)(_\d+--?\d+)*$/, 'must be partition-offset pairs joined by _, e.g. 0-49_1-12')
+  .regex(
+    /^[0-9]{1,15}--?[0-9]{1,15}(_[0-9]{1,15}--?[0-9]{1,15})*$/,
+    'must be partition-offset pairs joined by _, e.g. 0-49_1-12',
+  )
   .optional()
   .meta({ description: 'Resume cursor: per partition the last offset read in the sort direction' });
 
@@ -122,44 +126,67 @@ export const CopyParams = TopicDataParams.extend({
 });
 
 /** `POST …/data` (contract §3.4.3); unknown properties the UI sends (`clusterId`, `topicId`) are ignored. */
+const ProduceFields = z.object({
+  value: z.string().nullish().meta({ description: 'Null, absent or empty: a null value (tombstone)' }),
+  key: z.string().nullish().meta({ description: 'Empty: no key' }),
+  partition: z
+    .preprocess(
+      (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
+      z.number().int().min(0).nullish(),
+    )
+    .meta({ description: 'Absent: the partitioner chooses' }),
+  timestamp: isoInstant.nullish(),
+  headers: z
+    .array(z.object({ key: z.string().nullish(), value: z.string().nullish() }))
+    .default([])
+    .meta({ description: 'Entries with an empty key are dropped' }),
+  keySchema: z
+    .string()
+    .nullish()
+    .meta({ description: 'Registry subject; the key is encoded with its latest schema' }),
+  valueSchema: z.string().nullish(),
+  multiMessage: z.literal(false).optional(),
+  keyValueSeparator: z.string().nullish().meta({ description: 'Regex; required with multiMessage' }),
+});
+
+/** One record, or with `multiMessage` one per non-blank line of `value`, split at `keyValueSeparator`. */
 export const ProduceBody = z
-  .object({
-    value: z.string().nullish().meta({ description: 'Null, absent or empty: a null value (tombstone)' }),
-    key: z.string().nullish().meta({ description: 'Empty: no key' }),
-    partition: z
-      .preprocess(
-        (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
-        z.number().int().min(0).nullish(),
-      )
-      .meta({ description: 'Absent: the partitioner chooses' }),
-    timestamp: isoInstant.nullish(),
-    headers: z
-      .array(z.object({ key: z.string().nullish(), value: z.string().nullish() }))
-      .default([])
-      .meta({ description: 'Entries with an empty key are dropped' }),
-    keySchema: z
-      .string()
-      .nullish()
-      .meta({ description: 'Registry subject; the key is encoded with its latest schema' }),
-    valueSchema: z.string().nullish(),
-    multiMessage: z.boolean().default(false),
-    keyValueSeparator: z.string().nullish().meta({ description: 'Regex; required with multiMessage' }),
-  })
+  .discriminatedUnion('multiMessage', [
+    ProduceFields,
+    ProduceFields.extend({
+      multiMessage: z.literal(true),
+      keyValueSeparator: z
+        .string({ error: 'required with multiMessage' })
+        .min(1, 'required with multiMessage')
+        .meta({ description: 'Regex (JavaScript) between key and value on each line' }),
+    }),
+  ])
   .meta({ id: 'ProduceBody' });
-export type ProduceBody = z.infer<typeof ProduceBody>;
+/** One type for both forms: callers build the body field by field. */
+export type ProduceBody = Omit<z.infer<typeof ProduceFields>, 'multiMessage'> & { multiMessage?: boolean };
 export const ProducedRecords = z.array(DataRecord);
 
-/** `DELETE …/data`: a tombstone for one key; `key` is base64 of the key bytes. Query or JSON body. */
+const base64Key = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be the base64 of the key bytes')
+  .meta({ description: 'Standard base64 of the key bytes' });
+
+/**
+ * `DELETE …/data`: a tombstone for one key. Both are required; AKHQ's client sends them as a JSON body
+ * instead, which the route reads into the query when the query lacks them.
+ */
 export const DeleteRecordQuery = z.object({
-  partition: lenientInt,
-  key: z.string().optional(),
+  partition: z.coerce.number().int().min(0).max(2147483647),
+  key: base64Key,
 });
 export const DeleteRecordBody = z
-  .looseObject({ partition: lenientInt, key: z.string().optional() })
-  .nullish();
+  .looseObject({ partition: z.unknown().optional(), key: z.unknown().optional() })
+  .nullish()
+  .meta({ description: "AKHQ's form: `partition` and `key` as in the query, which wins" });
 
 export const CopyBody = z
   .array(z.object({ partition: z.number().int().min(0), offset: long.min(0) }))
+  .min(1, 'list the partitions to copy')
   .meta({ id: 'CopyOffsets', description: 'Source partitions to copy, each from the given offset' });
 export type CopyBody = z.infer<typeof CopyBody>;
 

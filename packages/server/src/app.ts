@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
 import { frameworkErrors, installErrorHandler } from './error-handler.ts';
 import { KafkaPool } from './kafka/pool.ts';
 import { loggerOptions, OneLineRequestLog } from './logger.ts';
 import { installMetrics } from './metrics.ts';
+import { documentApi } from './openapi/document.ts';
 import { aclRoutes } from './routes/acls.ts';
 import { clusterRoutes } from './routes/clusters.ts';
 import { connectRoutes } from './routes/connect.ts';
@@ -29,7 +23,6 @@ import { topicRoutes } from './routes/topics.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import type { Services } from './services.ts';
 import { installUi } from './ui.ts';
-import { VERSION } from './version.ts';
 
 export type AppOptions = {
   uiDir?: string;
@@ -67,14 +60,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Kafka Console API', version: VERSION },
-      servers: [{ url: config.basePath.slice(0, -1) || '/' }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  await documentApi(app, config);
 
   const kafka = new KafkaPool(config);
   app.addHook('onClose', () => kafka.close());

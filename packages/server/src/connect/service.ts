@@ -9,7 +9,7 @@ import type {
 } from '@console/contract';
 import type { NameFilter } from '../auth/roles.ts';
 import type { Config } from '../config/schema.ts';
-import { AppError, notFound } from '../errors.ts';
+import { AppError, missing, notFound } from '../errors.ts';
 import { byName, nameMatcher } from '../kafka/topic-naming.ts';
 import { pageLinks, pageNumber } from '../paging.ts';
 import { mapLimit, type UpstreamHttp } from '../upstream-http.ts';
@@ -98,7 +98,7 @@ export function connectService(config: Config, http: UpstreamHttp) {
       if (errors.length) throw invalid(errors);
     } catch (error) {
       if (!isNotFound(error)) throw error;
-      throw invalid([{ field: 'body.configs.connector.class', message: (error as Error).message }]);
+      throw missing('body.configs.connector.class', (error as Error).message);
     }
   };
 

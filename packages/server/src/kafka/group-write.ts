@@ -1,6 +1,6 @@
 import type { OffsetPreviewRow, OffsetUpdate } from '@console/contract';
 import { type Admin, findErrorBy } from '@platformatic/kafka';
-import { badRequest, conflict } from '../errors.ts';
+import { conflict, missing } from '../errors.ts';
 import { groupListing } from './group-read.ts';
 import { describeConsumerGroups } from './groups.ts';
 import { readMetadata, topicNotFound } from './metadata.ts';
@@ -39,7 +39,7 @@ export async function updateGroupOffsets(
   });
   update.forEach((u, i) => {
     if (!view.topics.get(u.topic)?.partitions.some((p) => p.id === u.partition)) {
-      throw badRequest(`body.${i}.partition`, `topic '${u.topic}' has no partition ${u.partition}`);
+      throw missing(`body.${i}.partition`, `topic '${u.topic}' has no partition ${u.partition}`);
     }
   });
   const [ends, committed] = await Promise.all([

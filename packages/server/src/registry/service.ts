@@ -9,7 +9,7 @@ import type {
 } from '@console/contract';
 import type { NameFilter } from '../auth/roles.ts';
 import type { Config } from '../config/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../errors.ts';
+import { AppError, conflict, notFound } from '../errors.ts';
 import { byName, nameMatcher } from '../kafka/topic-naming.ts';
 import { pageLinks, pageNumber } from '../paging.ts';
 import { mapLimit, type UpstreamHttp } from '../upstream-http.ts';
@@ -128,12 +128,6 @@ export function schemaService(config: Config, http: UpstreamHttp) {
 
     /** The level first, so a new version is checked against the level sent with it. */
     async update(cluster: string, subject: string, body: SchemaUpdate): Promise<Schema> {
-      if (body.subject !== undefined && body.subject !== subject) {
-        throw badRequest(
-          'body.subject',
-          `Invalid subject name '${subject}', doesn't match '${body.subject}'`,
-        );
-      }
       const client = registry(cluster);
       const current = await mustExist(client, subject);
       if (body.compatibilityLevel) await client.setCompatibility(subject, body.compatibilityLevel);

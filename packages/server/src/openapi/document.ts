@@ -1,0 +1,126 @@
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '../auth/authenticator.ts';
+import { ROUTE_ACCESS } from '../auth/route-permissions.ts';
+import type { Config } from '../config/schema.ts';
+import { VERSION } from '../version.ts';
+import { ERROR_MEANINGS, errorStatuses } from './error-answers.ts';
+import { OPERATIONS, UNDOCUMENTED } from './operations.ts';
+
+type Transform = typeof jsonSchemaTransform;
+type TransformInput = Parameters<Transform>[0];
+type Json = Record<string, unknown>;
+
+/** `METHOD /path` of a route as ROUTE_ACCESS and OPERATIONS key it: no deployment prefix. */
+export function routeKey(method: string | string[], url: string, prefix: string): string {
+  const path = prefix && url.startsWith(`${prefix}/`) ? url.slice(prefix.length) : url;
+  return `${[method].flat()[0]} ${path === prefix ? '/' : path}`;
+}
+
+const errorAnswer = (status: number) => ({
+  description: ERROR_MEANINGS[status] ?? 'Refused',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+});
+
+/** Adds what OPERATIONS and ROUTE_ACCESS say of a route to what its zod schemas say. */
+function describeRoute(prefix: string): Transform {
+  return (input: TransformInput) => {
+    const key = routeKey(input.route.method, input.url, prefix);
+    if (UNDOCUMENTED.has(key)) return { schema: { hide: true }, url: input.url };
+    const given = (input.schema ?? {}) as Json;
+    const out = jsonSchemaTransform(input);
+    const doc = OPERATIONS[key];
+    if (!doc || out.schema?.hide) return out;
+    const [method = 'GET', path = '/'] = key.split(' ');
+    const access = ROUTE_ACCESS[key];
+    const response: Record<string, unknown> = { ...((out.schema?.response as Json | undefined) ?? {}) };
+    if (doc.media) {
+      const content = Object.fromEntries(
+        doc.media.map((type) => [type, { schema: { type: 'string', description: `A ${type} stream` } }]),
+      );
+      response[200] = { description: (given.description as string | undefined) ?? doc.summary, content };
+    }
+    for (const [status, description] of Object.entries(doc.answers ?? {}))
+      response[status] = { description, type: 'null' };
+    if (!Object.keys(response).some((status) => /^[23]/.test(status)))
+      response[200] = { description: doc.summary, type: 'null' };
+    const hasBody = Boolean(given.body);
+    const shape = {
+      method,
+      path,
+      access,
+      hasBody,
+      hasInput: hasBody || Boolean(given.querystring || given.params),
+    };
+    for (const status of errorStatuses(shape, doc.errors)) response[status] ??= errorAnswer(status);
+    return {
+      ...out,
+      schema: {
+        ...out.schema,
+        operationId: doc.operationId,
+        summary: doc.summary,
+        ...(access === 'public' ? { security: [] } : {}),
+        response,
+      },
+    };
+  };
+}
+
+/** Components nothing in the paths refers to, directly or through other components. */
+function dropUnused(document: Json): Json {
+  const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Json;
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    const text = JSON.stringify(value);
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (name && !used.has(name)) {
+        used.add(name);
+        visit(schemas[name]);
+      }
+    }
+  };
+  visit(document.paths);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...(document.components as Json), schemas: kept } };
+}
+
+/**
+ * The OpenAPI 3.1 document of every route, generated from the same zod schemas that validate them, with
+ * each operation's id, summary, error answers (the one `ErrorEnvelope`) and security.
+ */
+export async function documentApi(app: FastifyInstance, config: Config) {
+  const prefix = config.basePath.slice(0, -1);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Kafka Console API',
+        version: VERSION,
+        description:
+          "A web console's API for Apache Kafka, keeping AKHQ's paths and shapes. Every error answer is an `ErrorEnvelope`.",
+      },
+      servers: [{ url: prefix || '/' }],
+      components: {
+        securitySchemes: {
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The session `POST /login` or an OIDC/OAuth2 sign-in sets',
+          },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The `access_token` of `POST /login`',
+          },
+          basic: { type: 'http', scheme: 'basic', description: 'A configured user, or LDAP' },
+        },
+      },
+      security: [{ sessionCookie: [] }, { bearer: [] }, { basic: [] }],
+    },
+    transform: describeRoute(prefix),
+    transformObject: (input) => dropUnused(jsonSchemaTransformObject(input) as Json) as never,
+  });
+}
