@@ -6,17 +6,29 @@ import { ROUTE_ACCESS } from '../auth/route-permissions.ts';
 import type { Config } from '../config/schema.ts';
 import { VERSION } from '../version.ts';
 import { ERROR_MEANINGS, errorStatuses } from './error-answers.ts';
-import { OPERATIONS, UNDOCUMENTED } from './operations.ts';
+import { OPERATIONS, type OperationDoc, UNDOCUMENTED } from './operations.ts';
 
 type Transform = typeof jsonSchemaTransform;
 type TransformInput = Parameters<Transform>[0];
 type Json = Record<string, unknown>;
+
+const SERVED = new WeakMap<FastifyInstance, string[]>();
+
+/** Every route the app serves, keyed as OPERATIONS keys them (HEAD, which follows GET, left out). */
+export const servedRoutes = (app: FastifyInstance): string[] => SERVED.get(app) ?? [];
 
 /** `METHOD /path` of a route as ROUTE_ACCESS and OPERATIONS key it: no deployment prefix. */
 export function routeKey(method: string | string[], url: string, prefix: string): string {
   const path = prefix && url.startsWith(`${prefix}/`) ? url.slice(prefix.length) : url;
   return `${[method].flat()[0]} ${path === prefix ? '/' : path}`;
 }
+
+/** What a streamed 200 answer holds, by media type; the route's description details it. */
+const MEDIA: Record<string, string> = {
+  'text/event-stream': 'Server-sent events (`event:` name and JSON `data:`), as the description lists',
+  'application/json': 'One JSON array of the records',
+  'text/csv': 'The records as CSV, one line each',
+};
 
 const errorAnswer = (status: number) => ({
   description: ERROR_MEANINGS[status] ?? 'Refused',
@@ -30,41 +42,50 @@ function describeRoute(prefix: string): Transform {
     if (UNDOCUMENTED.has(key)) return { schema: { hide: true }, url: input.url };
     const given = (input.schema ?? {}) as Json;
     const out = jsonSchemaTransform(input);
-    const doc = OPERATIONS[key];
-    if (!doc || out.schema?.hide) return out;
+    if (out.schema?.hide) return out;
+    // A route without an entry still gets its error answers and security; operations.test.ts fails.
+    const doc: Partial<OperationDoc> = OPERATIONS[key] ?? {};
+    const summary = doc.summary ?? key;
     const [method = 'GET', path = '/'] = key.split(' ');
     const access = ROUTE_ACCESS[key];
     const response: Record<string, unknown> = { ...((out.schema?.response as Json | undefined) ?? {}) };
+    if (response[204]) response[204] = { description: summary, type: 'null' };
     if (doc.media) {
       const content = Object.fromEntries(
-        doc.media.map((type) => [type, { schema: { type: 'string', description: `A ${type} stream` } }]),
+        doc.media.map((type) => [type, { schema: { type: 'string', description: MEDIA[type] ?? type } }]),
       );
-      response[200] = { description: (given.description as string | undefined) ?? doc.summary, content };
+      response[200] = { description: (given.description as string | undefined) ?? summary, content };
     }
     for (const [status, description] of Object.entries(doc.answers ?? {}))
       response[status] = { description, type: 'null' };
     if (!Object.keys(response).some((status) => /^[23]/.test(status)))
-      response[200] = { description: doc.summary, type: 'null' };
+      response[200] = { description: summary, type: 'null' };
     const hasBody = Boolean(given.body);
-    const shape = {
-      method,
-      path,
-      access,
-      hasBody,
-      hasInput: hasBody || Boolean(given.querystring || given.params),
-    };
-    for (const status of errorStatuses(shape, doc.errors)) response[status] ??= errorAnswer(status);
+    const hasInput = hasBody || Boolean(given.querystring || given.params);
+    for (const status of errorStatuses({ method, path, access, hasBody, hasInput }, doc.errors))
+      response[status] ??= errorAnswer(status);
     return {
       ...out,
       schema: {
         ...out.schema,
-        operationId: doc.operationId,
-        summary: doc.summary,
+        ...(doc.operationId ? { operationId: doc.operationId, summary } : {}),
         ...(access === 'public' ? { security: [] } : {}),
         response,
       },
     };
   };
+}
+
+type Operation = { summary?: string; responses?: Record<string, { description?: string }> };
+
+/** Fastify's placeholder for a response without a description becomes the operation's summary. */
+function describeAnswers(document: Json): Json {
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, Operation>>))
+    for (const operation of Object.values(item))
+      for (const answer of Object.values(operation.responses ?? {}))
+        if (answer.description === 'Default Response' && operation.summary)
+          answer.description = operation.summary;
+  return document;
 }
 
 /** Components nothing in the paths refers to, directly or through other components. */
@@ -91,6 +112,12 @@ function dropUnused(document: Json): Json {
  */
 export async function documentApi(app: FastifyInstance, config: Config) {
   const prefix = config.basePath.slice(0, -1);
+  const served: string[] = [];
+  SERVED.set(app, served);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') served.push(routeKey(method, route.url, prefix));
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -121,6 +148,7 @@ export async function documentApi(app: FastifyInstance, config: Config) {
       security: [{ sessionCookie: [] }, { bearer: [] }, { basic: [] }],
     },
     transform: describeRoute(prefix),
-    transformObject: (input) => dropUnused(jsonSchemaTransformObject(input) as Json) as never,
+    transformObject: (input) =>
+      describeAnswers(dropUnused(jsonSchemaTransformObject(input) as Json)) as never,
   });
 }
