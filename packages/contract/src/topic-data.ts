@@ -126,44 +126,47 @@ export const CopyParams = TopicDataParams.extend({
 });
 
 /** `POST …/data` (contract §3.4.3); unknown properties the UI sends (`clusterId`, `topicId`) are ignored. */
-const ProduceFields = z.object({
-  value: z.string().nullish().meta({ description: 'Null, absent or empty: a null value (tombstone)' }),
-  key: z.string().nullish().meta({ description: 'Empty: no key' }),
-  partition: z
-    .preprocess(
-      (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
-      z.number().int().min(0).nullish(),
-    )
-    .meta({ description: 'Absent: the partitioner chooses' }),
-  timestamp: isoInstant.nullish(),
-  headers: z
-    .array(z.object({ key: z.string().nullish(), value: z.string().nullish() }))
-    .default([])
-    .meta({ description: 'Entries with an empty key are dropped' }),
-  keySchema: z
-    .string()
-    .nullish()
-    .meta({ description: 'Registry subject; the key is encoded with its latest schema' }),
-  valueSchema: z.string().nullish(),
-  multiMessage: z.literal(false).optional(),
-  keyValueSeparator: z.string().nullish().meta({ description: 'Regex; required with multiMessage' }),
-});
-
-/** One record, or with `multiMessage` one per non-blank line of `value`, split at `keyValueSeparator`. */
 export const ProduceBody = z
-  .discriminatedUnion('multiMessage', [
-    ProduceFields,
-    ProduceFields.extend({
-      multiMessage: z.literal(true),
-      keyValueSeparator: z
-        .string({ error: 'required with multiMessage' })
-        .min(1, 'required with multiMessage')
-        .meta({ description: 'Regex (JavaScript) between key and value on each line' }),
+  .object({
+    value: z.string().nullish().meta({ description: 'Null, absent or empty: a null value (tombstone)' }),
+    key: z.string().nullish().meta({ description: 'Empty: no key' }),
+    partition: z
+      .preprocess(
+        (v) => (v === '' ? null : typeof v === 'string' ? Number(v) : v),
+        z.number().int().min(0).nullish(),
+      )
+      .meta({ description: 'Absent: the partitioner chooses' }),
+    timestamp: isoInstant.nullish(),
+    headers: z
+      .array(z.object({ key: z.string().nullish(), value: z.string().nullish() }))
+      .default([])
+      .meta({ description: 'Entries with an empty key are dropped' }),
+    keySchema: z
+      .string()
+      .nullish()
+      .meta({ description: 'Registry subject; the key is encoded with its latest schema' }),
+    valueSchema: z.string().nullish(),
+    multiMessage: z.boolean().default(false),
+    keyValueSeparator: z.string().nullish().meta({
+      description: 'Regex (JavaScript) between key and value on each line; required with multiMessage',
     }),
-  ])
-  .meta({ id: 'ProduceBody' });
-/** One type for both forms: callers build the body field by field. */
-export type ProduceBody = Omit<z.infer<typeof ProduceFields>, 'multiMessage'> & { multiMessage?: boolean };
+  })
+  .superRefine((body, ctx) => {
+    if (body.multiMessage && !body.keyValueSeparator)
+      ctx.addIssue({ code: 'custom', path: ['keyValueSeparator'], message: 'required with multiMessage' });
+  })
+  .meta({
+    id: 'ProduceBody',
+    description:
+      'One record, or with `multiMessage` one per non-blank line of `value`, split at `keyValueSeparator`',
+    // The refinement above, as JSON Schema states it.
+    if: { properties: { multiMessage: { const: true } }, required: ['multiMessage'] },
+    then: {
+      properties: { keyValueSeparator: { type: 'string', minLength: 1 } },
+      required: ['keyValueSeparator'],
+    },
+  });
+export type ProduceBody = z.infer<typeof ProduceBody>;
 export const ProducedRecords = z.array(DataRecord);
 
 const base64Key = z
