@@ -161,6 +161,7 @@ export const ProduceBody = z
       'One record, or with `multiMessage` one per non-blank line of `value`, split at `keyValueSeparator`',
     // The refinement above, as JSON Schema states it.
     if: { properties: { multiMessage: { const: true } }, required: ['multiMessage'] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, in metadata never awaited
     then: {
       properties: { keyValueSeparator: { type: 'string', minLength: 1 } },
       required: ['keyValueSeparator'],
