@@ -76,15 +76,26 @@ function describeRoute(prefix: string): Transform {
   };
 }
 
-type Operation = { summary?: string; responses?: Record<string, { description?: string }> };
+type Operation = {
+  summary?: string;
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { anyOf?: Json[] } }> };
+  responses?: Record<string, { description?: string }>;
+};
 
-/** Fastify's placeholder for a response without a description becomes the operation's summary. */
+/**
+ * Fastify's placeholder for a response without a description becomes the operation's summary; a body
+ * whose schema admits null (DELETE …/data's, AKHQ's form) is optional, as the route treats it.
+ */
 function describeAnswers(document: Json): Json {
   for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, Operation>>))
-    for (const operation of Object.values(item))
+    for (const operation of Object.values(item)) {
       for (const answer of Object.values(operation.responses ?? {}))
         if (answer.description === 'Default Response' && operation.summary)
           answer.description = operation.summary;
+      const body = operation.requestBody;
+      const schema = body?.content?.['application/json']?.schema;
+      if (body && schema?.anyOf?.some((s) => s.type === 'null')) body.required = false;
+    }
   return document;
 }
 
