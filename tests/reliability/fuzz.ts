@@ -114,7 +114,18 @@ async function removeCreated(url: string, created: Created) {
   for (const name of created.connectors) await call(`/api/local/connect/local/${encodeURIComponent(name)}`);
 }
 
-export const CHECKS = ['not_a_server_error', 'bad_request_names_the_field', 'positive_data_acceptance'];
+/**
+ * The document and the server agree both ways: a request it allows is not refused as bad input
+ * (positive_data_acceptance), and every answer has a documented status, media type and shape.
+ */
+export const CHECKS = [
+  'not_a_server_error',
+  'bad_request_names_the_field',
+  'positive_data_acceptance',
+  'status_code_conformance',
+  'response_schema_conformance',
+  'content_type_conformance',
+];
 
 /**
  * Points generated path parameters at real objects most of the time, so cases reach the code behind the
@@ -130,9 +141,7 @@ function schemathesisConfig(topic: string): string {
     ...['examples', 'coverage', 'fuzzing'].map(
       (phase) => `phases.${phase}.extra-data-sources.responses = false`,
     ),
-    // Only these checks (set here, not with --checks, which would override the operations' settings).
-    // positive_data_acceptance: a request the document allows is not refused as bad input (400, 413,
-    // 414, 415...), so every rule the server applies is in the document.
+    // Only CHECKS (set here, not with --checks, which would override the operations' settings).
     '[checks]',
     'enabled = false',
     ...CHECKS.map((check) => `${check}.enabled = true`),

@@ -92,7 +92,7 @@ describe('the OpenAPI document, checked by outside tools', () => {
         "export const notFound: NotFound = { message: 'gone', code: 'NOT_FOUND', requestId: 'r-1' };",
         'export const envelope: ErrorEnvelope = notFound;',
         'export const names = (page: TopicPage): string[] => page.results.map((topic) => topic.name);',
-        "export const events: TailEvents = 'event: tailBody\\ndata: {}\\n\\n';",
+        "export const events: TailEvents = { event: 'tailBody', data: '{}' };",
         "export const query: SearchQuery = { sort: 'NEWEST', after: '0-49_1-12' };",
         "export const path: operations['deleteRecord']['parameters']['query'] = { partition: 0, key: 'a2V5' };",
         '// @ts-expect-error an error code outside the documented set does not type',

@@ -23,11 +23,29 @@ export function routeKey(method: string | string[], url: string, prefix: string)
   return `${[method].flat()[0]} ${path === prefix ? '/' : path}`;
 }
 
-/** What a streamed 200 answer holds, by media type; the route's description details it. */
-const MEDIA: Record<string, string> = {
-  'text/event-stream': 'Server-sent events (`event:` name and JSON `data:`), as the description lists',
-  'application/json': 'One JSON array of the records',
-  'text/csv': 'The records as CSV, one line each',
+/**
+ * What a streamed 200 answer holds, by media type; the route's description details it. A server-sent
+ * events schema describes one event, as OpenAPI 3.2's `itemSchema` does and schemathesis reads it.
+ */
+const MEDIA: Record<string, Json> = {
+  'text/event-stream': {
+    type: 'object',
+    description: 'One server-sent event: its name and JSON data, as the description lists',
+    properties: {
+      event: { type: 'string' },
+      data: { type: 'string', contentMediaType: 'application/json' },
+    },
+    required: ['event', 'data'],
+  },
+  'application/json': {
+    type: 'array',
+    items: {
+      type: 'object',
+      description:
+        "AKHQ's download form of a record: partition, offset, timestamp (epoch seconds), key, value, headers, key and value schema ids",
+    },
+  },
+  'text/csv': { type: 'string', description: 'The records as CSV, one line each' },
 };
 
 const errorAnswer = (status: number) => ({
@@ -49,10 +67,13 @@ function describeRoute(prefix: string): Transform {
     const [method = 'GET', path = '/'] = key.split(' ');
     const access = ROUTE_ACCESS[key];
     const response: Record<string, unknown> = { ...((out.schema?.response as Json | undefined) ?? {}) };
-    if (response[204]) response[204] = { description: summary, type: 'null' };
+    // `z.void()` answers (204, 202) have no body at all.
+    for (const [status, schema] of Object.entries(response))
+      if (/^2/.test(status) && JSON.stringify(schema) === '{}')
+        response[status] = { description: summary, type: 'null' };
     if (doc.media) {
       const content = Object.fromEntries(
-        doc.media.map((type) => [type, { schema: { type: 'string', description: MEDIA[type] ?? type } }]),
+        doc.media.map((type) => [type, { schema: MEDIA[type] ?? { type: 'string' } }]),
       );
       response[200] = { description: (given.description as string | undefined) ?? summary, content };
     }
@@ -62,7 +83,8 @@ function describeRoute(prefix: string): Transform {
       response[200] = { description: summary, type: 'null' };
     const hasBody = Boolean(given.body);
     const hasInput = hasBody || Boolean(given.querystring || given.params);
-    for (const status of errorStatuses({ method, path, access, hasBody, hasInput }, doc.errors))
+    const hasQuery = Boolean(given.querystring);
+    for (const status of errorStatuses({ method, path, access, hasBody, hasInput, hasQuery }, doc.errors))
       response[status] ??= errorAnswer(status);
     return {
       ...out,

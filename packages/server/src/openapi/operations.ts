@@ -27,7 +27,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /login': {
     operationId: 'login',
     summary: 'Log in with a username and password; sets the session cookie',
-    errors: [429],
+    errors: [401, 404, 429],
     answers: { 303: 'Form login: on to the console, the session cookie set' },
   },
   'GET /logout': {
