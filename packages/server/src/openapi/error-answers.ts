@@ -6,7 +6,7 @@ export const ERROR_MEANINGS: Record<number, string> = {
   401: 'Not logged in, or the credentials given are wrong',
   403: 'Logged in without the permission this needs',
   404: 'The cluster or an object the request names does not exist',
-  409: 'The objects are not in a state that allows this (exists already, in use, incompatible)',
+  409: 'The cluster or upstream refuses: the object exists already, is in use, is incompatible, or its name is one it does not allow',
   413: 'The body is larger than the server accepts',
   414: 'A path segment is longer than the server accepts',
   415: 'The body is not JSON',
@@ -33,9 +33,9 @@ const UPSTREAM = /\/(schemas?|connects?|ksqldb|data|copy)(\/|$)/;
 /**
  * The error statuses a route can answer, derived from its shape so that a new route is documented
  * right without an entry listing them: input → 400; guarded → 401, 403; path parameters → 404, 414;
- * query parameters (they may name objects) → 404; a body → 413, 415; a write on a cluster or any Kafka
- * Connect call (a worker answers 409 while it rebalances) → 409; a cluster → 503; an upstream → 502, 504;
- * always 500.
+ * query parameters (they may name objects) → 404; a body → 413, 415; a cluster → 409 (writes conflict;
+ * Kafka, the registry and Connect also refuse names they do not allow, and a Connect worker refuses
+ * while it rebalances) and 503; an upstream → 502, 504; always 500.
  */
 export function errorStatuses(route: RouteShape, extra: number[] = []): number[] {
   const statuses = new Set<number>([500, ...extra]);
@@ -46,8 +46,7 @@ export function errorStatuses(route: RouteShape, extra: number[] = []): number[]
   if (params) for (const s of [404, 414]) statuses.add(s);
   if (route.hasQuery) statuses.add(404);
   if (route.hasBody) for (const s of [413, 415]) statuses.add(s);
-  if ((onCluster && route.method !== 'GET') || route.path.includes('/connect/')) statuses.add(409);
-  if (onCluster) statuses.add(503);
+  if (onCluster) for (const s of [409, 503]) statuses.add(s);
   if (UPSTREAM.test(route.path)) for (const s of [502, 504]) statuses.add(s);
   return [...statuses].sort((a, b) => a - b);
 }
