@@ -104,6 +104,8 @@ describe('ACLs', () => {
     const bad = await get('/acls/not-base64!');
     expect(bad.status).toBe(400);
     expect(bad.body.fields.map((f: { field: string }) => f.field)).toEqual(['params.principal']);
+    // Base64 as the document says, of a name no ACL can hold (no `Type:`): none, not a refusal.
+    expect(await get(`/acls/${b64('alice')}`)).toMatchObject({ status: 200, body: { principal: 'alice' } });
     const badType = await get(`/acls/${b64(alice)}?resourceType=PLANET`);
     expect(badType.status).toBe(400);
   });

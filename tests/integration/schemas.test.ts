@@ -135,11 +135,15 @@ describe('Schema Registry routes on the real registry', () => {
     const evolved = await api<Schema>(`/schema/${encodeURIComponent(subject)}`, 'POST', { schema: json2 });
     expect(evolved.body).toMatchObject({ schemaType: 'JSON', version: 2 });
 
+    // A `subject` in the body (AKHQ's client sends one) must match the path: 409 as in AKHQ.
     const mismatch = await api<{ fields: unknown }>(`/schema/${encodeURIComponent(subject)}`, 'POST', {
       subject: 'other',
-      schema: json,
+      compatibilityLevel: 'NONE',
     });
     expect(mismatch).toMatchObject({ status: 409, body: { fields: [{ field: 'body.subject' }] } });
+    expect((await api(`/schema/${encodeURIComponent(subject)}`, 'POST', { subject })).body).toMatchObject({
+      fields: [{ field: 'body', message: 'give a schema, a compatibilityLevel or both' }],
+    });
     expect((await api('/schema/test-no-such-subject', 'POST', { schema: v1 })).status).toBe(404);
     expect((await api('/schema', 'POST', { subject })).status).toBe(400);
     expect((await api('/schema/id/999999999')).status).toBe(404);

@@ -214,7 +214,8 @@ describe('POST /api/{cluster}/topic/{topic}/data', () => {
     expect(stored).toMatchObject({ key: 'gone' });
     expect(stored?.value).toBeUndefined();
     const bad = await call('POST', `/topic/${topic}/data`, { ...base, value: 'x', partition: 5 });
-    expect(bad).toMatchObject({ status: 400, body: { fields: [{ field: 'body.partition' }] } });
+    // Well-formed, but the topic lacks it: not found, naming the field.
+    expect(bad).toMatchObject({ status: 404, body: { fields: [{ field: 'body.partition' }] } });
   });
 
   it('refuses a keyless record for a compacted topic with 409', async () => {
@@ -258,7 +259,7 @@ describe('DELETE /api/{cluster}/topic/{topic}/data', () => {
     expect((await call('DELETE', `/topic/${topic}/data?partition=0&key=eA==`)).status).toBe(409);
     expect(await call('DELETE', `/topic/${topic}/data?key=eA==`)).toMatchObject({
       status: 400,
-      body: { fields: [{ field: 'partition' }] },
+      body: { fields: [{ field: 'querystring.partition' }] },
     });
   });
 });

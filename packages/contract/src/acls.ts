@@ -56,7 +56,10 @@ export const AclListQuery = z.object({
     .meta({ description: 'Space-separated terms; every one must be in the principal' }),
 });
 export const PrincipalParams = ClusterParams.extend({
-  principal: z.string().min(1).meta({ description: 'The principal (e.g. User:alice) in standard base64' }),
+  principal: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be the base64 of a principal such as User:alice')
+    .meta({ description: 'The principal (e.g. User:alice) in standard base64' }),
 });
 export const PrincipalQuery = z.object({
   resourceType: caseInsensitiveEnum(RESOURCE_TYPES)

@@ -10,9 +10,8 @@ import { lenientInt } from './query.ts';
 export const MASKED_SECRET = '********';
 
 /** Connector configs are strings for Connect; numbers and booleans are accepted and sent as text. */
-export const ConnectorConfigs = z
-  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))
-  .meta({ id: 'ConnectorConfigs' });
+const configValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+export const ConnectorConfigs = z.record(z.string(), configValue).meta({ id: 'ConnectorConfigs' });
 export type ConnectorConfigs = Record<string, string>;
 /** A connector's configs as answered, secrets masked. */
 export const ConnectorConfigMap = z.record(z.string(), z.string()).meta({ id: 'ConnectorConfigMap' });
@@ -99,10 +98,14 @@ export type ConnectListQuery = z.infer<typeof ConnectListQuery>;
 export const ConnectorCreate = z
   .object({
     name: z.string().min(1),
-    configs: ConnectorConfigs.refine((c) => Boolean(c['connector.class']), {
-      message: 'connector.class is required',
-      path: ['connector.class'],
-    }),
+    configs: z
+      .object({
+        'connector.class': z
+          .string({ error: 'connector.class is required' })
+          .min(1, 'connector.class is required')
+          .meta({ description: 'Full or short class name of the plugin' }),
+      })
+      .catchall(configValue),
   })
   .meta({ id: 'ConnectorCreate' });
 export type ConnectorCreate = z.infer<typeof ConnectorCreate>;

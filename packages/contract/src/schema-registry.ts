@@ -68,21 +68,36 @@ export const SchemaCreate = z
   .meta({ id: 'SchemaCreate' });
 export type SchemaCreate = z.infer<typeof SchemaCreate>;
 
-/** `POST /api/{cluster}/schema/{subject}`: a new version, a new compatibility level, or both. */
+const schemaVersion = {
+  subject: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ description: 'When given, must equal the path subject (409 otherwise, as AKHQ answers)' }),
+  schema: z.string().min(1),
+  schemaType: SchemaType.optional().meta({ description: "Default: the subject's latest version's type" }),
+  references: z.array(SchemaReference).optional(),
+};
+
+/**
+ * `POST /api/{cluster}/schema/{subject}`: a new version, a new compatibility level, or both. The path names
+ * the subject: a `subject` in the body (AKHQ's client sends one) must be the same.
+ */
 export const SchemaUpdate = z
-  .object({
-    subject: z.string().min(1).optional().meta({ description: 'When given, must equal the path subject' }),
-    schema: z.string().min(1).optional(),
-    schemaType: SchemaType.optional().meta({ description: "Default: the subject's latest version's type" }),
-    references: z.array(SchemaReference).optional(),
-    compatibilityLevel: CompatibilityLevel.optional(),
-  })
-  .refine((b) => b.schema !== undefined || b.compatibilityLevel !== undefined, {
-    message: 'give a schema, a compatibilityLevel or both',
-    path: ['schema'],
-  })
-  .meta({ id: 'SchemaUpdate' });
-export type SchemaUpdate = z.infer<typeof SchemaUpdate>;
+  .union(
+    [
+      z.object({ ...schemaVersion, compatibilityLevel: CompatibilityLevel.optional() }),
+      z.object({
+        ...schemaVersion,
+        schema: schemaVersion.schema.optional(),
+        compatibilityLevel: CompatibilityLevel,
+      }),
+    ],
+    { error: 'give a schema, a compatibilityLevel or both' },
+  )
+  .meta({ id: 'SchemaUpdate', description: 'A schema, a compatibilityLevel or both' });
+/** One type for both forms: callers build the body field by field. */
+export type SchemaUpdate = Partial<z.infer<(typeof SchemaUpdate.options)[0]>>;
 
 /** `GET /api/{cluster}/schema/id/{id}`: which subject and version use a schema id. */
 export const SchemaIdRef = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { queryList } from './query.ts';
+import { splitQueryList } from './query.ts';
 import { DataRecord } from './topic-data.ts';
 
 /** Highest `size` the console offers for the live tail (spec part 2 §9). */
@@ -8,17 +8,27 @@ export const TAIL_MAX_SIZE = 2500;
 /** `topic,partition,offset`: where to resume one partition (the `offsets` of a `tailBody`). */
 const TailPosition = z
   .string()
-  .regex(/^.+,\d+,\d+$/, 'must be topic,partition,offset')
+  .regex(/^[\s\S]+,[0-9]{1,10},[0-9]{1,15}$/, 'must be topic,partition,offset')
   .meta({ description: 'topic,partition,offset' });
+
+/** Has a character other than a comma or what `String.prototype.trim` removes. */
+const NOT_BLANK =
+  '[^,\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
 
 /** `GET /api/{cluster}/tail/sse` (contract §3.5). */
 export const TailQuery = z.object({
-  topics: queryList
-    .pipe(z.array(z.string()).min(1, 'name at least one topic'))
-    .meta({ description: 'Topic names, repeated or comma-joined' }),
+  topics: z.preprocess(splitQueryList, z.array(z.string()).min(1, 'name at least one topic')).meta({
+    description: 'Topic names, repeated or comma-joined',
+    // What the server reads: at least one name that is not blank once trimmed.
+    minItems: 1,
+    items: { type: 'string', pattern: NOT_BLANK },
+  }),
   search: z.string().optional().meta({ description: 'Contains-match over key or value (§3.4 semantics)' }),
   after: z
-    .preprocess((value) => (value === undefined ? [] : [value].flat().map(String)), z.array(TailPosition))
+    .preprocess(
+      (value) => (value === undefined ? [] : [value].flat().map(String)),
+      z.array(TailPosition).default([]),
+    )
     .meta({ description: 'Where to resume, repeated: the offsets of an earlier tailBody' }),
   size: z.coerce
     .number()

@@ -54,9 +54,13 @@ const searchBy = z
   .optional()
   .meta({ description: '`text_C` (contains), `text_N` (not contains) or `text_E` (equals)' });
 
+/** At most 15 digits: every such number is a safe integer, so what the pattern allows the server reads. */
 const cursor = z
   .string()
-  .regex(/^(\d+--?\d+)(_\d+--?\d+)*$/, 'must be partition-offset pairs joined by _, e.g. 0-49_1-12')
+  .regex(
+    /^[0-9]{1,15}--?[0-9]{1,15}(_[0-9]{1,15}--?[0-9]{1,15})*$/,
+    'must be partition-offset pairs joined by _, e.g. 0-49_1-12',
+  )
   .optional()
   .meta({ description: 'Resume cursor: per partition the last offset read in the sort direction' });
 
@@ -156,18 +160,42 @@ export const ProduceBody = z
         'A literal string (not a regular expression) between key and value on each line; required with multiMessage',
     }),
   })
-  .meta({ id: 'ProduceBody' });
+  .superRefine((body, ctx) => {
+    if (body.multiMessage && !body.keyValueSeparator)
+      ctx.addIssue({ code: 'custom', path: ['keyValueSeparator'], message: 'required with multiMessage' });
+  })
+  .meta({
+    id: 'ProduceBody',
+    description:
+      'One record, or with `multiMessage` one per non-blank line of `value`, split at `keyValueSeparator`',
+    // The refinement above, as JSON Schema states it.
+    if: { properties: { multiMessage: { const: true } }, required: ['multiMessage'] },
+    // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, in metadata never awaited
+    then: {
+      properties: { keyValueSeparator: { type: 'string', minLength: 1 } },
+      required: ['keyValueSeparator'],
+    },
+  });
 export type ProduceBody = z.infer<typeof ProduceBody>;
 export const ProducedRecords = z.array(DataRecord);
 
-/** `DELETE …/data`: a tombstone for one key; `key` is base64 of the key bytes. Query or JSON body. */
+const base64Key = z
+  .string()
+  .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be the base64 of the key bytes')
+  .meta({ description: 'Standard base64 of the key bytes' });
+
+/**
+ * `DELETE …/data`: a tombstone for one key. Both are required; AKHQ's client sends them as a JSON body
+ * instead, which the route reads into the query when the query lacks them.
+ */
 export const DeleteRecordQuery = z.object({
-  partition: lenientInt,
-  key: z.string().optional(),
+  partition: z.coerce.number().int().min(0).max(2147483647),
+  key: base64Key,
 });
 export const DeleteRecordBody = z
-  .looseObject({ partition: lenientInt, key: z.string().optional() })
-  .nullish();
+  .looseObject({ partition: z.unknown().optional(), key: z.unknown().optional() })
+  .nullish()
+  .meta({ description: "AKHQ's form: `partition` and `key` as in the query, which wins" });
 
 export const CopyBody = z
   .array(
@@ -176,7 +204,10 @@ export const CopyBody = z
       offset: intOrText(long.min(0)).meta({ description: '0: from the first offset' }),
     }),
   )
-  .meta({ id: 'CopyOffsets', description: 'Source partitions to copy, each from the given offset' });
+  .meta({
+    id: 'CopyOffsets',
+    description: 'Source partitions to copy, each from the given offset; an empty list is a 409, as in AKHQ',
+  });
 export type CopyBody = z.infer<typeof CopyBody>;
 
 /** `{records}` copied; when a budget stopped the copy, `stopped` says which and `next` is the body to resume. */

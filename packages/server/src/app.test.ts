@@ -77,6 +77,48 @@ describe('app', () => {
     expect(query.json().fields).toEqual([{ field: 'headers.content-type', message: expect.any(String) }]);
   });
 
+  it("answers Fastify's own refusals with the one error envelope", async () => {
+    const server = await app();
+    const json = { 'content-type': 'application/json' };
+    const refusals = [
+      { status: 414, method: 'GET', url: `/api/local/topic/${'a'.repeat(16 * 1024 + 1)}` },
+      { status: 400, method: 'GET', url: '/api/local/topic/%E0%A4%A' },
+      {
+        status: 413,
+        method: 'POST',
+        url: '/api/local/topic',
+        headers: json,
+        payload: `{"name":"${'a'.repeat(11 * 1024 * 1024)}"}`,
+      },
+      { status: 415, method: 'POST', url: '/api/local/topic', headers: { 'content-type': 'text/xml' } },
+      { status: 400, method: 'POST', url: '/api/local/topic', headers: json, payload: '{"name": ' },
+      { status: 404, method: 'DELETE', url: '/api/local/nothing' },
+    ] as const;
+    for (const { status, ...request } of refusals) {
+      const res = await server.inject({ payload: '<x/>', ...request });
+      expect(res.statusCode, request.url.slice(0, 40)).toBe(status);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json(), request.url.slice(0, 40)).toEqual({
+        message: expect.any(String),
+        code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST',
+        requestId: res.headers['x-request-id'],
+        ...(status === 400 || status === 414
+          ? { fields: [expect.objectContaining({ field: expect.any(String) })] }
+          : {}),
+      });
+    }
+  });
+
+  it('drops a __proto__ key in a JSON body as any unknown key, instead of calling the JSON invalid', async () => {
+    const res = await (await app()).inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "nobody", "password": "x", "__proto__": {"admin": true}}',
+    });
+    expect(res.json().message).not.toContain('not valid JSON');
+  });
+
   it('keeps a request id given by a proxy and makes one otherwise', async () => {
     const server = await app();
     const given = await server.inject({ url: '/health', headers: { 'x-request-id': 'abc-123' } });

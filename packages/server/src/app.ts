@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installApiDocs } from './api-docs.ts';
 import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
-import { installErrorHandler } from './error-handler.ts';
+import { frameworkErrors, installErrorHandler } from './error-handler.ts';
 import { KafkaPool } from './kafka/pool.ts';
 import { loggerOptions, OneLineRequestLog } from './logger.ts';
 import { installMetrics } from './metrics.ts';
+import { documentApi } from './openapi/document.ts';
 import { principalPathRewriter } from './principal-path.ts';
 import { aclRoutes } from './routes/acls.ts';
 import { clusterRoutes } from './routes/clusters.ts';
@@ -31,7 +25,6 @@ import { topicRoutes } from './routes/topics.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import type { Services } from './services.ts';
 import { installUi } from './ui.ts';
-import { VERSION } from './version.ts';
 
 export type AppOptions = {
   uiDir?: string;
@@ -60,6 +53,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // X-Forwarded-For/-Proto/-Host only from the configured proxies (request.ip, .protocol, .host).
     trustProxy: config.server.trustedProxies.length > 0 ? [...config.server.trustedProxies] : false,
     bodyLimit: 10 * 1024 * 1024,
+    frameworkErrors,
+    // A `__proto__` or `constructor.prototype` key is dropped as any unknown key is, not refused as bad JSON.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -71,14 +68,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Kafka Console API', version: VERSION },
-      servers: [{ url: config.basePath.slice(0, -1) || '/' }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
+  await documentApi(app, config);
 
   const kafka = new KafkaPool(config);
   app.addHook('onClose', () => kafka.close());

@@ -1,5 +1,5 @@
 import type { ErrorEnvelope, FieldError } from '@console/contract';
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, STATUS_BY_CODE } from './errors.ts';
 import { translateKafkaError } from './kafka/errors.ts';
@@ -21,8 +21,31 @@ function tooLarge(request: FastifyRequest): string {
 /** The part of the request a refusal by Fastify itself (before any schema ran) is about. */
 function fastifyErrorField(code: string): string {
   if (code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE') return 'headers.content-type';
-  if (code === 'FST_ERR_BAD_URL') return 'url';
+  if (code === 'FST_ERR_BAD_URL' || code === 'FST_ERR_MAX_PARAM_LENGTH') return 'url';
   return 'body';
+}
+
+/**
+ * The envelope for refusals the router makes before any route or error handler is involved (a path
+ * parameter over `maxParamLength`: 414; a malformed percent-encoding: 400). Fastify's `frameworkErrors`.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : 400;
+  const message = tooLong
+    ? 'A path segment is longer than the server accepts'
+    : 'The path is not valid percent-encoding';
+  request.log.info({ code: error.code }, 'request refused');
+  return reply
+    .code(status)
+    .header('x-request-id', request.id)
+    .type('application/json')
+    .send({
+      message,
+      code: 'BAD_REQUEST',
+      requestId: request.id,
+      fields: [{ field: fastifyErrorField(error.code), message }],
+    } satisfies ErrorEnvelope);
 }
 
 /** Produces the one error envelope (STYLE §4). 5xx messages stay generic; details go to the log. */

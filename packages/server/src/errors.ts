@@ -33,3 +33,9 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string, cause?: unknown) => new AppError('CONFLICT', message, { cause });
 export const badRequest = (field: string, message: string) =>
   new AppError('BAD_REQUEST', `${field}: ${message}`, { fields: [{ field, message }] });
+/**
+ * Well-formed input naming something the cluster lacks (a partition, a connector plugin): 404 naming the
+ * field. A 400 is for input the schema refuses; what only the cluster's state refuses is not bad input.
+ */
+export const missing = (field: string, message: string) =>
+  new AppError('NOT_FOUND', `${field}: ${message}`, { fields: [{ field, message }] });

@@ -219,7 +219,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     resource: 'SCHEMA',
     action: 'UPDATE',
     handled: {
-      'body.subject': 'must equal :subject (400 otherwise)',
+      'body.subject': 'must equal :subject (409 otherwise, as AKHQ answers)',
       'body.references': 'each referenced subject checked against SCHEMA READ (routes/schemas.ts)',
     },
   },

@@ -176,7 +176,14 @@ type Operation = {
   parameters?: { in: string; name: string }[];
   requestBody?: { content?: { 'application/json'?: { schema?: Schema } } };
 };
-type Schema = { $ref?: string; type?: string; properties?: Record<string, unknown>; items?: Schema };
+type Schema = {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, unknown>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+};
 
 /**
  * Every object a route names must say how it is checked: a route cannot land with a topic, group,
@@ -208,7 +215,10 @@ describe('the objects each route names', () => {
         const body = resolve(operation.requestBody?.content?.['application/json']?.schema);
         const shape = body?.type === 'array' ? resolve(body.items) : body;
         const prefix = body?.type === 'array' ? 'body.[].' : 'body.';
-        fields.push(...Object.keys(shape?.properties ?? {}).map((k) => `${prefix}${k}`));
+        // A body of several forms (anyOf/oneOf) names every field any form has.
+        const forms = [shape, ...(shape?.anyOf ?? []), ...(shape?.oneOf ?? [])].map(resolve);
+        const names = new Set(forms.flatMap((form) => Object.keys(form?.properties ?? {})));
+        fields.push(...[...names].map((k) => `${prefix}${k}`));
         parts.set(key, fields);
       }
     }

@@ -8,20 +8,14 @@ import {
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { refusal } from '../auth/guard.ts';
-import { badRequest } from '../errors.ts';
 import { allAcls, principalAcls } from '../kafka/acls.ts';
 import { nameMatcher } from '../kafka/topic-naming.ts';
 import type { Services } from '../services.ts';
 
 const tags = ['acls'];
 
-/** Standard base64 (padding optional) of the principal, as the UI's `btoa` writes it (contract §3.8). */
-function decodePrincipal(encoded: string): string {
-  const text = /^[A-Za-z0-9+/]+={0,2}$/.test(encoded) ? Buffer.from(encoded, 'base64').toString('utf8') : '';
-  if (!/^[^:\s]+:.+$/.test(text))
-    throw badRequest('params.principal', 'must be the base64 of a principal such as User:alice');
-  return text;
-}
+/** A principal as ACLs name one, `Type:name`; Kafka refuses a filter naming anything else. */
+const PRINCIPAL = /^[^:\s]+:.+$/;
 
 export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
   app.get(
@@ -53,11 +47,17 @@ export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka })
         response: { 200: AccessControl },
       },
     },
-    (req) => {
-      const principal = decodePrincipal(req.params.principal);
+    async (req) => {
+      // The schema admits standard base64 only (as the UI's `btoa` writes it, contract §3.8).
+      const principal = Buffer.from(req.params.principal, 'base64').toString('utf8');
       // The guard sees the base64 form: the principal is checked here, once decoded (issue 15).
       if (!req.permissions.grantsOn('ACL', 'READ', req.params.cluster, principal)) {
         throw refusal(req.identity, `resource ACL '${principal}' and action READ`);
+      }
+      if (!PRINCIPAL.test(principal)) {
+        // No ACL can name it; the cluster must still exist.
+        await kafka.run(req.params.cluster, async () => undefined);
+        return { principal };
       }
       return kafka.run(req.params.cluster, (admin) =>
         principalAcls(admin, principal, req.query.resourceType),

@@ -161,14 +161,18 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
         body: DeleteRecordBody,
         response: { 200: DataRecord },
       },
+      // AKHQ's client sends partition and key in a JSON body: they stand in for absent query values.
+      preValidation: async (req) => {
+        const query = req.query as Record<string, unknown>;
+        const body = req.body;
+        if (!body || typeof body !== 'object') return;
+        for (const name of ['partition', 'key'] as const) {
+          if (query[name] === undefined && name in body)
+            query[name] = (body as Record<string, unknown>)[name];
+        }
+      },
     },
-    (req) =>
-      writes.deleteRecord(
-        req.params.cluster,
-        req.params.topic,
-        req.query.partition ?? req.body?.partition,
-        req.query.key ?? req.body?.key,
-      ),
+    (req) => writes.deleteRecord(req.params.cluster, req.params.topic, req.query.partition, req.query.key),
   );
 
   app.delete(

@@ -1,6 +1,6 @@
 import type { CopyBody, CopyResult } from '@console/contract';
 import type { Admin, Producer } from '@platformatic/kafka';
-import { badRequest } from '../../errors.ts';
+import { missing } from '../../errors.ts';
 import type { BrokerInfo, TopicMeta } from '../metadata.ts';
 import type { PartitionOffsets } from '../offsets.ts';
 import type { Budget } from './budget.ts';
@@ -25,7 +25,7 @@ export type CopyJob = {
 export function copySpans(body: CopyBody, offsets: Map<number, PartitionOffsets>): Span[] {
   return body.map((entry, i) => {
     const o = offsets.get(entry.partition);
-    if (!o) throw badRequest(`body.${i}.partition`, `no partition ${entry.partition} in the source topic`);
+    if (!o) throw missing(`body.${i}.partition`, `no partition ${entry.partition} in the source topic`);
     return {
       partition: entry.partition,
       from: Math.min(o.last, Math.max(o.first, entry.offset)),

@@ -1,6 +1,6 @@
 import type { DataRecord, ProduceBody } from '@console/contract';
 import { compatibilityPartitioner, type Producer } from '@platformatic/kafka';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { AppError, badRequest, conflict, missing } from '../../errors.ts';
 import type { TopicMeta } from '../metadata.ts';
 import type { SchemaCache } from './registry.ts';
 
@@ -51,12 +51,12 @@ export async function encodeAll(
   const subject = async (field: 'keySchema' | 'valueSchema') => {
     const name = body[field];
     if (!name) return undefined;
-    if (!schemas) throw badRequest(`body.${field}`, 'this cluster has no Schema Registry');
+    if (!schemas) throw missing(`body.${field}`, 'this cluster has no Schema Registry');
     try {
       return await schemas.latest(name);
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        throw badRequest(`body.${field}`, `no subject '${name}' in the Schema Registry`);
+        throw missing(`body.${field}`, `no subject '${name}' in the Schema Registry`);
       }
       throw error;
     }
@@ -72,7 +72,7 @@ export async function encodeAll(
     }
   };
   if (body.partition != null && body.partition >= topic.partitions.length) {
-    throw badRequest('body.partition', `topic '${topic.name}' has ${topic.partitions.length} partition(s)`);
+    throw missing('body.partition', `topic '${topic.name}' has ${topic.partitions.length} partition(s)`);
   }
   const timestamp = body.timestamp ? Date.parse(body.timestamp) : Date.now();
   const headers = body.headers

@@ -1,7 +1,7 @@
 import type { CopyBody, CopyResult, DataRecord, ProduceBody } from '@console/contract';
 import { FetchIsolationLevels, ListOffsetTimestamps } from '@platformatic/kafka';
 import type { Config } from '../../config/schema.ts';
-import { badRequest, conflict } from '../../errors.ts';
+import { conflict, missing } from '../../errors.ts';
 import { translateKafkaError } from '../errors.ts';
 import { topicMetadata } from '../metadata.ts';
 import { listOffsets, partitionOffsets } from '../offsets.ts';
@@ -40,14 +40,7 @@ export function topicWriteService(
     },
 
     /** A tombstone for one key (base64 of its bytes) in one partition of a compacted topic. */
-    async deleteRecord(
-      cluster: string,
-      topic: string,
-      partition: number | undefined,
-      key: string | undefined,
-    ) {
-      if (partition === undefined) throw badRequest('partition', 'required');
-      if (!key) throw badRequest('key', 'required: base64 of the key bytes');
+    async deleteRecord(cluster: string, topic: string, partition: number, key: string) {
       const keyBytes = Buffer.from(key, 'base64');
       const meta = await pool.run(cluster, async (admin) => {
         const found = (await topicMetadata(admin, topic)).meta;
@@ -57,7 +50,7 @@ export function topicWriteService(
         return found;
       });
       if (partition < 0 || partition >= meta.partitions.length) {
-        throw badRequest('partition', `topic '${topic}' has ${meta.partitions.length} partition(s)`);
+        throw missing('querystring.partition', `topic '${topic}' has ${meta.partitions.length} partition(s)`);
       }
       const text = keyBytes.toString('utf8');
       const [written] = await produceTo(cluster, topic, [
