@@ -106,6 +106,8 @@ describe('browsing records', () => {
     await expectRows(10);
     const secondPage = await cellTexts(OFFSET);
     expect([...firstPage, ...secondPage].map(Number)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    // The last record is on screen: no Next page leading to an empty one.
+    await expect.poll(() => page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     await page.goBack();
     await expectRows(50);
   });
@@ -174,6 +176,14 @@ describe('searching records', () => {
     // Stopped midway, the next page goes on from the cursor it reached.
     expect(await page.getByRole('button', { name: 'Next page' }).isEnabled()).toBe(true);
     await screenshot(page, 'records-search-stopped');
+  });
+
+  it('says so when the search request fails', async () => {
+    await page.goto(dataUrl(source, '?partition=9&searchByValue=needle_C'));
+    const status = page.locator('.search-progress__text');
+    await expect.poll(() => status.textContent()).toContain(`Failed: Partition '9' doesn't exist`);
+    expect(await page.getByRole('button', { name: 'Stop' }).isDisabled()).toBe(true);
+    await screenshot(page, 'records-search-failed');
   });
 });
 

@@ -13,14 +13,23 @@ type Props = {
   running: boolean;
   stopped: boolean;
   end: SearchEnd | undefined;
+  error: string | undefined;
   found: number;
 };
 
-/** The search stream's progress, 2 decimals (spec part 1 §4), and why it ended. */
-export function SearchProgress({ percent, running, stopped, end, found }: Props) {
+/** The search stream's progress, 2 decimals (spec part 1 §4), and why it ended: done, stopped or failed. */
+export function SearchProgress({ percent, running, stopped, end, error, found }: Props) {
   const shown = Math.min(100, Math.max(0, percent));
   const label = `${shown.toFixed(2)}%`;
-  const status = running ? 'Searching…' : stopped ? 'Stopped.' : end ? stopReasons[end.reason] : '';
+  const status = running
+    ? 'Searching…'
+    : error !== undefined
+      ? `Failed: ${error}`
+      : stopped
+        ? 'Stopped.'
+        : end
+          ? stopReasons[end.reason]
+          : '';
   return (
     <div className="search-progress">
       <div
@@ -34,7 +43,10 @@ export function SearchProgress({ percent, running, stopped, end, found }: Props)
       >
         <div className="search-progress__fill" style={{ width: `${shown}%` }} />
       </div>
-      <span className="search-progress__text" aria-live="polite">
+      <span
+        className={`search-progress__text${error !== undefined ? ' search-progress__text--failed' : ''}`}
+        aria-live="polite"
+      >
         {label} · {found} found{status ? ` · ${status}` : ''}
         {end && !running ? ` (${end.scanned.records.toLocaleString('en')} records scanned)` : ''}
       </span>
