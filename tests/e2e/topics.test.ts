@@ -198,6 +198,18 @@ describe('the topic page', () => {
     await page.getByText('No changes').waitFor();
   });
 
+  it('says an unknown topic does not exist, with no toolbar or tabs', async () => {
+    const missing = `e2e-no-such-topic-${randomUUID().slice(0, 8)}`;
+    await page.goto(`${app.url}/ui/local/topic/${missing}/data`);
+    await page.getByText(`Topic '${missing}' does not exist.`).waitFor();
+    for (const action of ['Empty Topic', 'Produce to topic', 'Live Tail', 'Copy Topic']) {
+      expect(await page.getByRole('button', { name: action }).count(), action).toBe(0);
+      expect(await page.getByRole('link', { name: action }).count(), action).toBe(0);
+    }
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await screenshot(page, 'topic-unknown');
+  });
+
   it('disables Empty Topic on a compacted topic, with the reason', async () => {
     await page.goto(`${app.url}/ui/local/topic/${third}/partitions`);
     const empty = page.getByRole('button', { name: 'Empty Topic' });
@@ -216,7 +228,10 @@ describe('the topic page', () => {
       ]),
     );
     await page.goto(`${app.url}/ui/local/topic/${second}/partitions`);
-    await page.getByRole('table', { name: 'Partitions' }).getByRole('row').nth(1).waitFor();
+    const row = page.getByRole('table', { name: 'Partitions' }).getByRole('row').nth(1);
+    // Two records: offsets 0 and 1, the high-water mark 2 said as such (it read "0 → 2").
+    await expect.poll(() => row.textContent()).toContain('0 → 1 (high-water mark 2)');
+    await screenshot(page, 'topic-partitions');
     await page.getByRole('button', { name: 'Empty Topic' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Do you want to empty topic: ${second} ?`).waitFor();
@@ -227,6 +242,8 @@ describe('the topic page', () => {
     );
     expect(partition?.lastOffset).toBe(2);
     expect(partition?.firstOffset).toBe(2);
+    await page.reload();
+    await expect.poll(() => row.textContent()).toContain('empty (high-water mark 2)');
   });
 
   it('increases the partitions of a topic', async () => {
