@@ -109,7 +109,9 @@ describe('ksqlDB', () => {
     await page.goto(`${app.url}/ui/local/ksqldb/local/query`);
     const result = page.getByRole('table', { name: 'Result' });
     await result.getByText('Execute a query to se results').waitFor();
-    await page.getByRole('textbox', { name: 'SQL' }).fill(`SELECT * FROM ${stream} WHERE id = 'none' LIMIT 1;`);
+    await page
+      .getByRole('textbox', { name: 'SQL' })
+      .fill(`SELECT * FROM ${stream} WHERE id = 'none' LIMIT 1;`);
     await page.getByRole('button', { name: 'Execute' }).click();
     await expectToast(page, 'Query was executed successfully, see results below.');
     await result.getByText('0 rows').waitFor();

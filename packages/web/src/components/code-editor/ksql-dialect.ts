@@ -10,7 +10,8 @@ source sink key primary headers header if exists replace case when then else end
 between like in assert define undefine set unset alter add column include distinct all variables
 millisecond milliseconds second seconds minute minutes hour hours day days`;
 
-const types = 'boolean int integer bigint double decimal varchar string bytes date time timestamp array map struct';
+const types =
+  'boolean int integer bigint double decimal varchar string bytes date time timestamp array map struct';
 
 /** The SQL editors' dialect: ksqlDB statements and queries. */
 export const KsqlDialect = SQLDialect.define({

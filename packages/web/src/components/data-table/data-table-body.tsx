@@ -41,12 +41,11 @@ export function DataTableBody<T>(props: BodyProps<T>) {
         <Fragment key={row.id}>
           <tr
             className={
-              [row.getIsSelected() && 'is-selected', onRowClick && 'is-clickable'].filter(Boolean).join(' ') ||
-              undefined
+              [row.getIsSelected() && 'is-selected', onRowClick && 'is-clickable']
+                .filter(Boolean)
+                .join(' ') || undefined
             }
-            onClick={
-              onRowClick ? (event) => onControl(event.target) || onRowClick(row.original) : undefined
-            }
+            onClick={onRowClick ? (event) => onControl(event.target) || onRowClick(row.original) : undefined}
             onDoubleClick={onDetails ? () => onDetails(row.original) : undefined}
           >
             {row.getVisibleCells().map((cell) => (

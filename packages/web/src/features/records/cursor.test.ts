@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cursorAtEnd, cursorOfUri, parseStartOffsets, startOffsetsText, startOffsetsToCursor } from './cursor';
+import {
+  cursorAtEnd,
+  cursorOfUri,
+  parseStartOffsets,
+  startOffsetsText,
+  startOffsetsToCursor,
+} from './cursor';
 
 describe('record cursors', () => {
   it('takes the cursor out of the next-page URI', () => {

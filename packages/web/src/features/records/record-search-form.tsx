@@ -82,8 +82,7 @@ export function RecordSearchForm({ current, searching, onSearch, onStop, onClear
       </div>
       <p id="record-search-help" className="record-search__help">
         Words separated by spaces are searched separately; <code>"two words"</code> in double quotes are
-        searched together. Type <code>\"</code> for a literal quote, e.g.{' '}
-        <code>\"status\":\"FAILED\"</code>.
+        searched together. Type <code>\"</code> for a literal quote, e.g. <code>\"status\":\"FAILED\"</code>.
       </p>
       <div className="record-search__actions">
         <button type="submit" className="btn btn--primary">

@@ -5,7 +5,6 @@ import { cursorOfUri } from './cursor';
 import { type DataUrlState, filtersQuery, hasSearch, type Sort } from './data-url';
 import { type SearchStatus, searchStatus } from './search-status';
 
-
 export type RecordRows = {
   records: DataRecord[] | undefined;
   loading: boolean;

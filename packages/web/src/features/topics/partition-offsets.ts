@@ -3,7 +3,10 @@
  * mark, the offset the next record will get, so the last offset is one below it; shown as such, two records
  * read "0 → 1", not "0 → 2" as if there were three.
  */
-export function partitionOffsets(firstOffset: number, highWatermark: number): { range: string; mark: string } {
+export function partitionOffsets(
+  firstOffset: number,
+  highWatermark: number,
+): { range: string; mark: string } {
   const n = (value: number) => value.toLocaleString('en');
   return {
     range: highWatermark > firstOffset ? `${n(firstOffset)} → ${n(highWatermark - 1)}` : 'empty',
