@@ -163,6 +163,20 @@ describe('searching records', () => {
     expect(await page.getByRole('searchbox', { name: 'Key', exact: true }).inputValue()).toBe('');
   });
 
+  it('finds a JSON fragment with quotes written as \\" (the help under the fields says how)', async () => {
+    await page.goto(dataUrl(source));
+    await expectRows(50);
+    expect(await page.getByText('for a literal quote').count()).toBe(1);
+    // `"id":1,` is in order 1's value only ({"id":10,... does not hold it).
+    await page.getByRole('searchbox', { name: 'Value', exact: true }).fill('\\"id\\":1,');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const progress = page.getByRole('progressbar', { name: 'Search progress' });
+    await expect.poll(() => progress.getAttribute('aria-valuetext')).toBe('100.00%');
+    await expectRows(1);
+    expect(await cellTexts(OFFSET)).toEqual(['1']);
+    await screenshot(page, 'records-search-quotes');
+  });
+
   it('stops a running search: the stream ends where it got to', async () => {
     await page.goto(dataUrl(big, '?searchByValue=zzz-nothing_C'));
     const stop = page.getByRole('button', { name: 'Stop' });

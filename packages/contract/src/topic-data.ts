@@ -42,7 +42,12 @@ export type SearchField = (typeof SEARCH_FIELDS)[number];
 const searchBy = z
   .string()
   .optional()
-  .meta({ description: '`text_C` (contains), `text_N` (not contains) or `text_E` (equals)' });
+  .meta({
+    description:
+      '`text_C` (contains), `text_N` (not contains) or `text_E` (equals), case-insensitive. Whitespace splits ' +
+      'the text into terms (any matches for C and E, none for N) unless inside double quotes; `\\"` is a ' +
+      'literal quote (`\\"status\\":\\"FAILED\\"`), any other backslash is kept.',
+  });
 
 const cursor = z
   .string()
