@@ -151,7 +151,8 @@ describe('the topic page', () => {
     await page.getByRole('tab', { name: 'Partitions' }).click();
     const partitions = page.getByRole('table', { name: 'Partitions' });
     await expect.poll(() => partitions.getByRole('row').count()).toBe(1 + 3);
-    expect(await partitions.getByRole('row').nth(1).textContent()).toContain('0 → 1');
+    // One record: its offset 0 alone, and the end offset named as the high-water mark.
+    expect(await partitions.getByRole('row').nth(1).textContent()).toContain('0 → 0 (high-water mark 1)');
     await page.getByRole('link', { name: 'Increase Partition' }).waitFor();
     await screenshot(page, 'topic-partitions');
 
@@ -202,9 +203,10 @@ describe('the topic page', () => {
     const missing = `e2e-no-such-topic-${randomUUID().slice(0, 8)}`;
     await page.goto(`${app.url}/ui/local/topic/${missing}/data`);
     await page.getByText(`Topic '${missing}' does not exist.`).waitFor();
+    const main = page.getByRole('main');
     for (const action of ['Empty Topic', 'Produce to topic', 'Live Tail', 'Copy Topic']) {
-      expect(await page.getByRole('button', { name: action }).count(), action).toBe(0);
-      expect(await page.getByRole('link', { name: action }).count(), action).toBe(0);
+      expect(await main.getByRole('button', { name: action }).count(), action).toBe(0);
+      expect(await main.getByRole('link', { name: action }).count(), action).toBe(0);
     }
     expect(await page.getByRole('tab').count()).toBe(0);
     await screenshot(page, 'topic-unknown');
@@ -231,7 +233,7 @@ describe('the topic page', () => {
     const row = page.getByRole('table', { name: 'Partitions' }).getByRole('row').nth(1);
     // Two records: offsets 0 and 1, the high-water mark 2 said as such (it read "0 → 2").
     await expect.poll(() => row.textContent()).toContain('0 → 1 (high-water mark 2)');
-    await screenshot(page, 'topic-partitions');
+    await screenshot(page, 'topic-partitions-two-records');
     await page.getByRole('button', { name: 'Empty Topic' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Do you want to empty topic: ${second} ?`).waitFor();
