@@ -107,7 +107,8 @@ describe('browsing records', () => {
     const secondPage = await cellTexts(OFFSET);
     expect([...firstPage, ...secondPage].map(Number)).toEqual(Array.from({ length: 60 }, (_, i) => i));
     // The last record is on screen: no Next page leading to an empty one.
-    await expect.poll(() => page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    const next = page.getByRole('button', { name: 'Next page' });
+    await expect.poll(() => next.isDisabled(), { timeout: 15_000 }).toBe(true);
     await page.goBack();
     await expectRows(50);
   });
@@ -171,7 +172,7 @@ describe('searching records', () => {
     await page.getByRole('searchbox', { name: 'Value', exact: true }).fill('\\"id\\":1,');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     const progress = page.getByRole('progressbar', { name: 'Search progress' });
-    await expect.poll(() => progress.getAttribute('aria-valuetext')).toBe('100.00%');
+    await expect.poll(() => progress.getAttribute('aria-valuetext'), { timeout: 15_000 }).toBe('100.00%');
     await expectRows(1);
     expect(await cellTexts(OFFSET)).toEqual(['1']);
     await screenshot(page, 'records-search-quotes');
@@ -195,7 +196,9 @@ describe('searching records', () => {
   it('says so when the search request fails', async () => {
     await page.goto(dataUrl(source, '?partition=9&searchByValue=needle_C'));
     const status = page.locator('.search-progress__text');
-    await expect.poll(() => status.textContent()).toContain(`Failed: Partition '9' doesn't exist`);
+    await expect
+      .poll(() => status.textContent(), { timeout: 15_000 })
+      .toContain(`Failed: Partition '9' doesn't exist`);
     expect(await page.getByRole('button', { name: 'Stop' }).isDisabled()).toBe(true);
     await screenshot(page, 'records-search-failed');
   });

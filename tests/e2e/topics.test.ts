@@ -232,7 +232,7 @@ describe('the topic page', () => {
     await page.goto(`${app.url}/ui/local/topic/${second}/partitions`);
     const row = page.getByRole('table', { name: 'Partitions' }).getByRole('row').nth(1);
     // Two records: offsets 0 and 1, the high-water mark 2 said as such (it read "0 → 2").
-    await expect.poll(() => row.textContent()).toContain('0 → 1 (high-water mark 2)');
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('0 → 1 (high-water mark 2)');
     await screenshot(page, 'topic-partitions-two-records');
     await page.getByRole('button', { name: 'Empty Topic' }).click();
     const dialog = page.getByRole('dialog');
@@ -245,7 +245,7 @@ describe('the topic page', () => {
     expect(partition?.lastOffset).toBe(2);
     expect(partition?.firstOffset).toBe(2);
     await page.reload();
-    await expect.poll(() => row.textContent()).toContain('empty (high-water mark 2)');
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('empty (high-water mark 2)');
   });
 
   it('increases the partitions of a topic', async () => {
