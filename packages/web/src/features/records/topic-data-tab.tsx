@@ -47,7 +47,9 @@ export function TopicDataTab({ cluster, topic }: Props) {
   const compacted = (configs.data?.find((c) => c.name === 'cleanup.policy')?.value ?? '').includes('compact');
   const rows = useRecordRows(cluster, topic, state, sort, compacted, options.isSuccess);
   // An Oldest-first page that read every partition to its end offset has no next page yet, though
-  // the server keeps a cursor for records written later. The offsets are read again with each page.
+  // the server keeps a cursor for records written later. The offsets are read again with each page, so
+  // records written since the last reading turn Next back on (offsets only grow: an older reading can
+  // only say "the end" too early, never too late).
   const { refetch: refetchPartitions, dataUpdatedAt: partitionsAt } = partitions;
   useEffect(() => {
     if (rows.pageUpdatedAt > partitionsAt) void refetchPartitions();
@@ -57,7 +59,6 @@ export function TopicDataTab({ cluster, topic }: Props) {
     sort === 'OLDEST' &&
     rows.next !== undefined &&
     partitions.data !== undefined &&
-    partitionsAt >= rows.pageUpdatedAt &&
     cursorAtEnd(rows.next, partitions.data, state.partition);
   const next = atEnd ? undefined : rows.next;
   const [toDelete, setToDelete] = useState<DataRecord | null>(null);
