@@ -117,6 +117,16 @@ describe('consumer groups', () => {
     await table('ACLS').waitFor();
   });
 
+  it('says an unknown group does not exist, with no offset buttons', async () => {
+    await page.goto(`${app.url}/ui/local/group/e2e-no-such-group-${tag}`);
+    await page.getByText(`Consumer group 'e2e-no-such-group-${tag}' does not exist.`).waitFor();
+    expect(await page.getByText('No offsets found.').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Update Offsets' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Delete Offsets' }).count()).toBe(0);
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await screenshot(page, 'group-unknown');
+  });
+
   it('refuses to update the offsets of an active group', async () => {
     await page.goto(`${app.url}/ui/local/group/${activeGroup}/offsets`);
     await page.getByRole('note').filter({ hasText: 'the group must be inactive first' }).waitFor();
@@ -215,7 +225,11 @@ describe('ACLs', () => {
     await expect.poll(() => table('Acls').getByRole('row').count()).toBe(2);
     await screenshot(page, 'acls-list');
 
-    await page.getByRole('link', { name: principal }).click();
+    // Spec part 2 §2: a single click on the row, here beside the principal's link, opens it.
+    const cell = rowOf(table('Acls'), principal).locator('td').first();
+    const box = await cell.boundingBox();
+    if (!box) throw new Error('the principal cell is not on screen');
+    await cell.click({ position: { x: box.width - 4, y: box.height / 2 } });
     await page.getByRole('heading', { name: `Acl: ${principal}` }).waitFor();
     await page.waitForURL(/\/topics$/);
     const topics = table('Topics');

@@ -13,6 +13,20 @@ const token = randomUUID().slice(0, 8);
 const topic = `e2e-ksql-${token}`;
 const stream = `E2E_STREAM_${token.toUpperCase()}`;
 
+/** The colour CodeMirror gives the keyword `word` in the editor named `label` and the colour of its line. */
+async function keywordColours(label: string, word: string) {
+  const editor = page.locator('.code-editor').filter({ has: page.getByRole('textbox', { name: label }) });
+  const keyword = editor.locator('.cm-line span').filter({ hasText: new RegExp(`^${word}$`) });
+  await keyword.first().waitFor();
+  return {
+    keyword: await keyword.first().evaluate((el) => getComputedStyle(el).color),
+    line: await editor
+      .locator('.cm-line')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color),
+  };
+}
+
 const ksqldb = () => {
   const url = process.env.KSQLDB_URL;
   if (!url) throw new Error('KSQLDB_URL is not set');
@@ -44,6 +58,12 @@ describe('ksqlDB', () => {
     await page
       .getByRole('textbox', { name: 'SQL' })
       .fill(`CREATE STREAM ${stream} (id VARCHAR) WITH (kafka_topic='${topic}', value_format='JSON');`);
+    // ksqlDB's own words are highlighted too (STREAM was plain text, so statements looked unhighlighted).
+    for (const word of ['CREATE', 'STREAM', 'WITH']) {
+      const colours = await keywordColours('SQL', word);
+      expect(colours.keyword, word).not.toBe(colours.line);
+    }
+    await screenshot(page, 'ksqldb-statement');
     await page.getByRole('button', { name: 'Execute' }).click();
     await expectToast(page, 'Statement was executed successfully');
 
@@ -77,6 +97,24 @@ describe('ksqlDB', () => {
     const rows = page.getByRole('table', { name: 'Result' }).getByRole('row');
     await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(3);
     expect(await page.getByRole('table', { name: 'Result' }).textContent()).toContain('ID');
+    for (const word of ['SELECT', 'EMIT', 'CHANGES']) {
+      const colours = await keywordColours('SQL', word);
+      expect(colours.keyword, word).not.toBe(colours.line);
+    }
     await screenshot(page, 'ksqldb-query');
+  });
+
+  it('says 0 rows after a query that returned none', async () => {
+    await page.goto(`${app.url}/ui/local/ksqldb/local/query`);
+    const result = page.getByRole('table', { name: 'Result' });
+    await result.getByText('Execute a query to se results').waitFor();
+    await page
+      .getByRole('textbox', { name: 'SQL' })
+      .fill(`SELECT * FROM ${stream} WHERE id = 'none' LIMIT 1;`);
+    await page.getByRole('button', { name: 'Execute' }).click();
+    await expectToast(page, 'Query was executed successfully, see results below.');
+    await result.getByText('0 rows').waitFor();
+    expect(await result.getByText('Execute a query to se results').count()).toBe(0);
+    await screenshot(page, 'ksqldb-query-empty');
   });
 });

@@ -106,6 +106,9 @@ describe('browsing records', () => {
     await expectRows(10);
     const secondPage = await cellTexts(OFFSET);
     expect([...firstPage, ...secondPage].map(Number)).toEqual(Array.from({ length: 60 }, (_, i) => i));
+    // The last record is on screen: no Next page leading to an empty one.
+    const next = page.getByRole('button', { name: 'Next page' });
+    await expect.poll(() => next.isDisabled(), { timeout: 15_000 }).toBe(true);
     await page.goBack();
     await expectRows(50);
   });
@@ -161,6 +164,20 @@ describe('searching records', () => {
     expect(await page.getByRole('searchbox', { name: 'Key', exact: true }).inputValue()).toBe('');
   });
 
+  it('finds a JSON fragment with quotes written as \\" (the help under the fields says how)', async () => {
+    await page.goto(dataUrl(source));
+    await expectRows(50);
+    expect(await page.getByText('for a literal quote').count()).toBe(1);
+    // `"id":1,` is in order 1's value only ({"id":10,... does not hold it).
+    await page.getByRole('searchbox', { name: 'Value', exact: true }).fill('\\"id\\":1,');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const progress = page.getByRole('progressbar', { name: 'Search progress' });
+    await expect.poll(() => progress.getAttribute('aria-valuetext'), { timeout: 15_000 }).toBe('100.00%');
+    await expectRows(1);
+    expect(await cellTexts(OFFSET)).toEqual(['1']);
+    await screenshot(page, 'records-search-quotes');
+  });
+
   it('stops a running search: the stream ends where it got to', async () => {
     await page.goto(dataUrl(big, '?searchByValue=zzz-nothing_C'));
     const stop = page.getByRole('button', { name: 'Stop' });
@@ -174,6 +191,16 @@ describe('searching records', () => {
     // Stopped midway, the next page goes on from the cursor it reached.
     expect(await page.getByRole('button', { name: 'Next page' }).isEnabled()).toBe(true);
     await screenshot(page, 'records-search-stopped');
+  });
+
+  it('says so when the search request fails', async () => {
+    await page.goto(dataUrl(source, '?partition=9&searchByValue=needle_C'));
+    const status = page.locator('.search-progress__text');
+    await expect
+      .poll(() => status.textContent(), { timeout: 15_000 })
+      .toContain(`Failed: Partition '9' doesn't exist`);
+    expect(await page.getByRole('button', { name: 'Stop' }).isDisabled()).toBe(true);
+    await screenshot(page, 'records-search-failed');
   });
 });
 

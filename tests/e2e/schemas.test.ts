@@ -35,10 +35,11 @@ describe('schema registry', () => {
     await page.getByText('Subject is required').waitFor();
     await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
     await page.getByRole('textbox', { name: 'Schema', exact: true }).fill(v1);
-    await page.getByRole('combobox', { name: 'Compatibility Level' }).selectOption('BACKWARD');
+    // Spec part 2 §5 Create schema: BACKWARD unless chosen otherwise.
+    expect(await page.getByRole('combobox', { name: 'Compatibility Level' }).inputValue()).toBe('BACKWARD');
     await screenshot(page, 'schema-create');
     await page.getByRole('button', { name: 'Create' }).click();
-    await expectToast(page, `Schema '${subject}' is created`);
+    await expectToast(page, `Schema '${subject}' created.`);
     await page.waitForURL(/\/schema$/);
 
     await page.getByRole('searchbox', { name: 'Search subjects' }).fill(subject);
@@ -47,6 +48,11 @@ describe('schema registry', () => {
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('AVRO');
     await screenshot(page, 'schema-list');
+    expect(((await api(`/schema/${subject}`)) as { compatibilityLevel?: string }).compatibilityLevel).toBe(
+      'BACKWARD',
+    );
+    await row.getByRole('link', { name: subject }).click();
+    await page.waitForURL(/\/schema\/details\/.+\/update$/);
   });
 
   it('updates the subject with a new version, lists the versions and deletes one', async () => {
@@ -84,7 +90,7 @@ describe('schema registry', () => {
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByText(`Do you want to delete subject: ${subject} ?`).waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await expectToast(page, `Subject '${subject}' is deleted`);
+    await expectToast(page, `Schema '${subject}' is deleted`);
     await expect.poll(() => row.count()).toBe(0);
   });
 });

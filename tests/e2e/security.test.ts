@@ -108,6 +108,8 @@ describe('security in the console', () => {
     // Back to the page that was asked for, with only the menus the roles allow.
     await formLogin(page, 'projecta', PASSWORD);
     await page.waitForURL(/\/ui\/local\/settings$/);
+    // The failed attempt's warning (8 s long) is gone once the login succeeded.
+    expect(await page.getByText('Wrong Username or Password!').count()).toBe(0);
     expect(await menuEntries(page)).toEqual(['Topics', 'Live Tail', 'Settings']);
     expect(await page.getByRole('button', { name: 'projecta (Logout)' }).count()).toBe(1);
     await screenshot(page, 'security-topic-reader-menu');
@@ -158,6 +160,8 @@ describe('security in the console', () => {
   it('logs out from the title bar', async () => {
     const { context, page } = await fresh();
     await page.goto(`${app.url}/ui/login`);
+    await formLogin(page, 'admin', 'wrong');
+    await expectToast(page, 'Wrong Username or Password!');
     await formLogin(page, 'admin', PASSWORD);
     await page.waitForURL(/\/ui\/local\/topic/);
     expect(await menuEntries(page)).toEqual([
@@ -174,6 +178,7 @@ describe('security in the console', () => {
     await page.getByRole('button', { name: 'admin (Logout)' }).click();
     await page.waitForURL(/\/ui\/login$/);
     await expectToast(page, 'Logged out successfully');
+    expect(await page.getByText('Wrong Username or Password!').count()).toBe(0);
     expect((await context.cookies()).find((c) => c.name === 'JWT')).toBeUndefined();
     await screenshot(page, 'security-logged-out');
     await context.close();

@@ -151,7 +151,8 @@ describe('the topic page', () => {
     await page.getByRole('tab', { name: 'Partitions' }).click();
     const partitions = page.getByRole('table', { name: 'Partitions' });
     await expect.poll(() => partitions.getByRole('row').count()).toBe(1 + 3);
-    expect(await partitions.getByRole('row').nth(1).textContent()).toContain('0 → 1');
+    // One record: its offset 0 alone, and the end offset named as the high-water mark.
+    expect(await partitions.getByRole('row').nth(1).textContent()).toContain('0 → 0 (high-water mark 1)');
     await page.getByRole('link', { name: 'Increase Partition' }).waitFor();
     await screenshot(page, 'topic-partitions');
 
@@ -198,6 +199,19 @@ describe('the topic page', () => {
     await page.getByText('No changes').waitFor();
   });
 
+  it('says an unknown topic does not exist, with no toolbar or tabs', async () => {
+    const missing = `e2e-no-such-topic-${randomUUID().slice(0, 8)}`;
+    await page.goto(`${app.url}/ui/local/topic/${missing}/data`);
+    await page.getByText(`Topic '${missing}' does not exist.`).waitFor();
+    const main = page.getByRole('main');
+    for (const action of ['Empty Topic', 'Produce to topic', 'Live Tail', 'Copy Topic']) {
+      expect(await main.getByRole('button', { name: action }).count(), action).toBe(0);
+      expect(await main.getByRole('link', { name: action }).count(), action).toBe(0);
+    }
+    expect(await page.getByRole('tab').count()).toBe(0);
+    await screenshot(page, 'topic-unknown');
+  });
+
   it('disables Empty Topic on a compacted topic, with the reason', async () => {
     await page.goto(`${app.url}/ui/local/topic/${third}/partitions`);
     const empty = page.getByRole('button', { name: 'Empty Topic' });
@@ -216,7 +230,10 @@ describe('the topic page', () => {
       ]),
     );
     await page.goto(`${app.url}/ui/local/topic/${second}/partitions`);
-    await page.getByRole('table', { name: 'Partitions' }).getByRole('row').nth(1).waitFor();
+    const row = page.getByRole('table', { name: 'Partitions' }).getByRole('row').nth(1);
+    // Two records: offsets 0 and 1, the high-water mark 2 said as such (it read "0 → 2").
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('0 → 1 (high-water mark 2)');
+    await screenshot(page, 'topic-partitions-two-records');
     await page.getByRole('button', { name: 'Empty Topic' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText(`Do you want to empty topic: ${second} ?`).waitFor();
@@ -227,6 +244,8 @@ describe('the topic page', () => {
     );
     expect(partition?.lastOffset).toBe(2);
     expect(partition?.firstOffset).toBe(2);
+    await page.reload();
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('empty (high-water mark 2)');
   });
 
   it('increases the partitions of a topic', async () => {

@@ -52,7 +52,12 @@ export type SearchField = (typeof SEARCH_FIELDS)[number];
 const searchBy = z
   .string()
   .optional()
-  .meta({ description: '`text_C` (contains), `text_N` (not contains) or `text_E` (equals)' });
+  .meta({
+    description:
+      '`text_C` (contains), `text_N` (not contains) or `text_E` (equals), case-insensitive. Whitespace splits ' +
+      'the text into terms (any matches for C and E, none for N) unless inside double quotes; `\\"` is a ' +
+      'literal quote (`\\"status\\":\\"FAILED\\"`), any other backslash is kept.',
+  });
 
 /** At most 15 digits: every such number is a safe integer, so what the pattern allows the server reads. */
 const cursor = z

@@ -61,6 +61,8 @@ export function useLogout() {
     onSuccess: async () => {
       removeStorage('local', storageKeys.token);
       await switchIdentity(queryClient);
+      // Warnings about the session that ended (a failed login among them) no longer hold.
+      toasts.dismissWarnings();
       toasts.success('Logged out successfully');
       navigate('/login', { replace: true });
     },

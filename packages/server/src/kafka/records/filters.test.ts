@@ -35,8 +35,16 @@ describe('splitTerms', () => {
     expect(splitTerms('Foo  bar\tBAZ')).toEqual(['foo', 'bar', 'baz']);
     expect(splitTerms('"hello world" x')).toEqual(['hello world', 'x']);
     expect(splitTerms('a"b c"d')).toEqual(['ab cd']);
-    expect(splitTerms('say \\"hi\\"')).toEqual(['say', 'hi']);
     expect(splitTerms('""')).toEqual([]);
+  });
+
+  it('reads \\" as a literal quote and keeps every other backslash', () => {
+    expect(splitTerms('say \\"hi\\"')).toEqual(['say', '"hi"']);
+    expect(splitTerms('\\"status\\":\\"FAILED\\"')).toEqual(['"status":"failed"']);
+    expect(splitTerms('"\\"a b\\""')).toEqual(['"a b"']);
+    expect(splitTerms('C:\\temp a\\\\b')).toEqual(['c:\\temp', 'a\\\\b']);
+    // A backslash before the escape is itself kept: `\\\"` is a backslash then a quote.
+    expect(splitTerms('\\\\"x y')).toEqual(['\\"x', 'y']);
   });
 });
 
@@ -56,6 +64,9 @@ describe('matches', () => {
     expect(matches(f('x_C'), ['a', 'box'])).toBe(true);
     expect(matches(f('a.b (c)_C'), ['axb'])).toBe(false);
     expect(matches(f('a.b (c)_C'), ['A.B'])).toBe(true);
+    expect(matches(f('\\"status\\":\\"FAILED\\"_C'), ['{"id":1,"status":"FAILED"}'])).toBe(true);
+    expect(matches(f('\\"status\\":\\"FAILED\\"_C'), ['{"status":"OK","note":"FAILED"}'])).toBe(false);
+    expect(matches(f('C:\\temp_C'), ['path C:\\Temp\\x'])).toBe(true);
   });
 
   it('equals: any input is one of the terms', () => {

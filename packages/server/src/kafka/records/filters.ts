@@ -38,16 +38,23 @@ export function parseFilter(raw: string | undefined): SearchFilter | undefined {
 }
 
 /**
- * Lowercases and splits on whitespace outside double quotes (spec part 1 §5); quotes are stripped,
- * backslashes removed, as AKHQ does.
+ * Lowercases and splits on whitespace outside double quotes (spec part 1 §5); the grouping quotes are
+ * stripped. `\"` stands for a literal quote (so a JSON fragment such as `\"status\":\"FAILED\"` can be
+ * found); every other backslash is kept as it is. AKHQ dropped all backslashes, leaving no way to say a quote.
  */
 export function splitTerms(text: string): string[] {
   const terms: string[] = [];
   let current = '';
   let quoted = false;
   let started = false;
-  for (const char of text.replaceAll('\\', '').toLowerCase()) {
-    if (char === '"') {
+  const chars = [...text.toLowerCase()];
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i] as string;
+    if (char === '\\' && chars[i + 1] === '"') {
+      current += '"';
+      started = true;
+      i++;
+    } else if (char === '"') {
       quoted = !quoted;
       started = true;
     } else if (/\s/.test(char) && !quoted) {

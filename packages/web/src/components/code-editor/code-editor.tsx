@@ -5,6 +5,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import './code-editor.css';
+import { KsqlDialect } from './ksql-dialect';
 
 type Props = {
   /** The accessible name of the editing area (it is a textbox). */
@@ -58,7 +59,7 @@ export function CodeEditor({ label, value, onChange, height, placeholder = '', l
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),
-          ...(language === 'sql' ? [sql()] : []),
+          ...(language === 'sql' ? [sql({ dialect: KsqlDialect })] : []),
         ],
       }),
     });

@@ -9,9 +9,15 @@ type BodyProps<T> = {
   emptyText: ReactNode;
   renderSubRow: ((row: T) => ReactNode) | undefined;
   onDetails: ((row: T) => void) | undefined;
+  onRowClick: ((row: T) => void) | undefined;
 };
 
-export function DataTableBody<T>({ table, loading, emptyText, renderSubRow, onDetails }: BodyProps<T>) {
+/** A click on a control inside the row does its own thing, not the row's. */
+const onControl = (target: EventTarget) =>
+  target instanceof Element && target.closest('a, button, input, select, textarea, label') !== null;
+
+export function DataTableBody<T>(props: BodyProps<T>) {
+  const { table, loading, emptyText, renderSubRow, onDetails, onRowClick } = props;
   const rows = table.getRowModel().rows;
   const width = table.getVisibleLeafColumns().length;
   if (loading || rows.length === 0) {
@@ -34,7 +40,12 @@ export function DataTableBody<T>({ table, loading, emptyText, renderSubRow, onDe
       {rows.map((row) => (
         <Fragment key={row.id}>
           <tr
-            className={row.getIsSelected() ? 'is-selected' : undefined}
+            className={
+              [row.getIsSelected() && 'is-selected', onRowClick && 'is-clickable']
+                .filter(Boolean)
+                .join(' ') || undefined
+            }
+            onClick={onRowClick ? (event) => onControl(event.target) || onRowClick(row.original) : undefined}
             onDoubleClick={onDetails ? () => onDetails(row.original) : undefined}
           >
             {row.getVisibleCells().map((cell) => (

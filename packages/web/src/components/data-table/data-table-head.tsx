@@ -14,6 +14,8 @@ export function DataTableHead<T>({ table }: { table: Table<T> }) {
               className={cellClass(header.column.columnDef.meta, header.colSpan > 1)}
               aria-sort={ariaSort(header)}
               scope="col"
+              // The empty cell above a column outside the two-level header's groups names nothing.
+              role={header.isPlaceholder ? 'presentation' : undefined}
             >
               <HeaderLabel header={header} />
             </th>

@@ -36,6 +36,8 @@ export type DataTableProps<T> = {
   canExpand?: (row: T) => boolean;
   /** Row action buttons; `details` also runs on double-click. */
   actions?: RowActions<T>;
+  /** Opens a row on a single click (spec part 2 §2 ACLs: row click); its link stays the keyboard way. */
+  onRowClick?: (row: T) => void;
 };
 
 const noRows: never[] = [];
@@ -90,6 +92,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           }
           renderSubRow={renderSubRow}
           onDetails={actions?.details}
+          onRowClick={props.onRowClick}
         />
       </table>
     </div>

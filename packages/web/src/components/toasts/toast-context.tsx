@@ -21,6 +21,7 @@ export function useToasts() {
       success: (message: string) => store.show('success', message),
       warning: (message: string) => store.show('warning', message),
       error: (message: string) => store.show('error', message),
+      dismissWarnings: () => store.dismissKind('warning'),
     }),
     [store],
   );

@@ -28,4 +28,13 @@ describe('ToastStore', () => {
     expect(calls).toBe(2);
     expect(store.getSnapshot()).toEqual([]);
   });
+
+  it('closes every toast of one kind, keeping the others', () => {
+    const store = new ToastStore();
+    store.show('warning', 'Wrong Username or Password!');
+    store.show('warning', 'another');
+    store.show('success', 'Logged out successfully');
+    store.dismissKind('warning');
+    expect(store.getSnapshot().map((t) => t.message)).toEqual(['Logged out successfully']);
+  });
 });

@@ -39,6 +39,11 @@ export class ToastStore {
     this.#set(this.#toasts.filter((t) => t.id !== id));
   };
 
+  /** Closes every toast of a kind, e.g. the warnings about a session that has just changed. */
+  readonly dismissKind = (kind: ToastKind): void => {
+    this.#set(this.#toasts.filter((t) => t.kind !== kind));
+  };
+
   #set(next: readonly Toast[]): void {
     this.#toasts = next;
     for (const listener of this.#listeners) listener();

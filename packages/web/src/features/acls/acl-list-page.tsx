@@ -70,6 +70,7 @@ export function AclListPage() {
         loading={list.isPending}
         failed={list.isError}
         actions={actions}
+        onRowClick={actions.details}
         emptyText={noAclsText}
       />
     </Page>

@@ -88,13 +88,27 @@ export function useUpdateConnector(cluster: string, connect: string, name: strin
   });
 }
 
+/**
+ * The deleted connector's own queries are cancelled and never refetched (they could only answer 404,
+ * shown as warnings on the list), and the mutation does not wait for the list's refetch, so the confirm
+ * dialog closes as soon as Connect has answered.
+ */
 export function useDeleteConnector(cluster: string, connect: string) {
   const toasts = useToasts();
-  const invalidate = useInvalidate(cluster, connect);
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => apiRequest(path(cluster, connect, name), { method: 'DELETE' }),
-    onSuccess: (_d, name) => toasts.success(`Definition '${name}' is deleted`),
-    onSettled: invalidate,
+    onSuccess: (_d, name) => {
+      toasts.success(`Definition '${name}' is deleted`);
+      void client.cancelQueries({ queryKey: connectKeys.connector(cluster, connect, name) });
+    },
+    onSettled: (_d, _e, name) => {
+      const deleted = connectKeys.connector(cluster, connect, name);
+      void client.invalidateQueries({
+        queryKey: connectKeys.all(cluster, connect),
+        predicate: (query) => !deleted.every((part, i) => query.queryKey[i] === part),
+      });
+    },
   });
 }
 

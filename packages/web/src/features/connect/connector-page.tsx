@@ -49,12 +49,13 @@ export function ConnectorPage() {
   const { cluster } = useClusterScope();
   const { connectId = '', definitionId: name = '', tab } = useParams();
   const navigate = useNavigate();
-  // Connect applies pause and resume asynchronously: follow the state as the Tasks tab does.
-  const connector = useQuery({ ...connectorQuery(cluster.id, connectId, name), refetchInterval: 5_000 });
+  const remove = useDeleteConnector(cluster.id, connectId);
+  // Connect applies pause and resume asynchronously: follow the state as the Tasks tab does, until a delete.
+  const polling = remove.isIdle ? 5_000 : false;
+  const connector = useQuery({ ...connectorQuery(cluster.id, connectId, name), refetchInterval: polling });
   const canState = useCan('CONNECTOR', 'UPDATE_STATE');
   const canDelete = useCan('CONNECTOR', 'DELETE');
   const act = useConnectorAction(cluster.id, connectId, name);
-  const remove = useDeleteConnector(cluster.id, connectId);
   const [pending, setPending] = useState<Pending | null>(null);
   const active = tab === 'configs' ? 'configs' : 'tasks';
   if (tab !== active)
@@ -112,6 +113,7 @@ export function ConnectorPage() {
             cluster={cluster.id}
             connect={connectId}
             name={name}
+            polling={polling}
             onRestart={canState ? (task) => setPending({ task }) : undefined}
           />
         )}
@@ -141,11 +143,12 @@ function TasksTab(props: {
   cluster: string;
   connect: string;
   name: string;
+  polling: number | false;
   onRestart: ((task: number) => void) | undefined;
 }) {
   const tasks = useQuery({
     ...connectorTasksQuery(props.cluster, props.connect, props.name),
-    refetchInterval: 5_000,
+    refetchInterval: props.polling,
   });
   const { onRestart } = props;
   const actions = useMemo(

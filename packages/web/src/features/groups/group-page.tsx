@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
+import { MissingObject } from '../../components/missing-object';
 import { UrlTabs } from '../../components/tabs/url-tabs';
 import { Page } from '../shell/page';
+import { groupQuery } from './api';
 import { GroupAclsTab } from './group-acls-tab';
 import { GroupMembersTab } from './group-members-tab';
 import { groupPaths } from './group-paths';
@@ -10,13 +13,17 @@ import '../topics/topics.css';
 
 type GroupTab = 'topics' | 'members' | 'acls';
 
-/** Spec part 2 §2 Group details: tabs topics (default), members, acls (with ACL READ). */
+/**
+ * Spec part 2 §2 Group details: tabs topics (default), members, acls (with ACL READ). Kafka describes an
+ * id it does not know as DEAD (contract §3.6): the page says the group does not exist, with no actions.
+ */
 export function GroupPage() {
   const { consumerGroupId = '', tab } = useParams();
   const { cluster } = useClusterScope();
   const canAcls = useCan('ACL', 'READ');
   const canUpdate = useCan('CONSUMER_GROUP', 'UPDATE_OFFSET');
   const canDeleteOffsets = useCan('CONSUMER_GROUP', 'DELETE_OFFSET');
+  const group = useQuery(groupQuery(cluster.id, consumerGroupId));
   const tabs: { key: GroupTab; label: string }[] = [
     { key: 'topics', label: 'Topics' },
     { key: 'members', label: 'Members' },
@@ -25,18 +32,28 @@ export function GroupPage() {
   const active = tabs.find((t) => t.key === tab)?.key ?? 'topics';
   const href = (key: string) => groupPaths.group(cluster.id, consumerGroupId, key);
   if (tab !== active) return <Navigate to={href(active)} replace />;
+  if (group.data?.state === 'DEAD')
+    return (
+      <Page title={`Consumer Group: ${consumerGroupId}`}>
+        <MissingObject
+          message={`Consumer group '${consumerGroupId}' does not exist.`}
+          back={groupPaths.list(cluster.id)}
+          backLabel="Back to the consumer groups"
+        />
+      </Page>
+    );
 
   return (
     <Page
       title={`Consumer Group: ${consumerGroupId}`}
       actions={
         <>
-          {canDeleteOffsets && (
+          {canDeleteOffsets && group.data && (
             <Link className="btn" to={groupPaths.deleteOffsets(cluster.id, consumerGroupId)}>
               Delete Offsets
             </Link>
           )}
-          {canUpdate && (
+          {canUpdate && group.data && (
             <Link className="btn btn--primary" to={groupPaths.updateOffsets(cluster.id, consumerGroupId)}>
               Update Offsets
             </Link>

@@ -105,7 +105,8 @@ export function KsqlDbQueryPage() {
         columns={(result?.columns ?? []).map((c) => ({ accessorKey: c, header: c }))}
         getRowId={(row) => row.__row ?? ''}
         loading={run.isPending}
-        emptyText="Execute a query to se results"
+        // The spec's text (typo kept) until a query ran; after one that returned nothing, say so.
+        emptyText={run.data ? '0 rows' : 'Execute a query to se results'}
       />
     </Page>
   );

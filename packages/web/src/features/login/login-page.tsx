@@ -89,7 +89,11 @@ function PasswordForm() {
       onSuccess: (me) => {
         if (!me.logged) toasts.warning(wrongCredentials);
         else if (!hasRoles(me)) toasts.warning(noRoles);
-        else navigate(afterLogin(takeStorage('session', storageKeys.returnTo)), { replace: true });
+        else {
+          // A failed attempt's 'Wrong Username or Password!' no longer holds.
+          toasts.dismissWarnings();
+          navigate(afterLogin(takeStorage('session', storageKeys.returnTo)), { replace: true });
+        }
       },
       onError: (error) => {
         const status = error instanceof ApiError ? error.status : undefined;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { cursorOfUri, parseStartOffsets, startOffsetsText, startOffsetsToCursor } from './cursor';
+import {
+  cursorAtEnd,
+  cursorOfUri,
+  parseStartOffsets,
+  startOffsetsText,
+  startOffsetsToCursor,
+} from './cursor';
 
 describe('record cursors', () => {
   it('takes the cursor out of the next-page URI', () => {
@@ -22,5 +28,20 @@ describe('record cursors', () => {
     expect(parseStartOffsets('0-0_2-10')).toEqual({ 0: 0, 2: 10 });
     expect(parseStartOffsets('0--1_1-4')).toEqual({ 1: 4 });
     expect(parseStartOffsets(undefined)).toEqual({});
+  });
+
+  it('knows when an Oldest-first cursor has read every selected partition to its end offset', () => {
+    const partitions = [
+      { id: 0, firstOffset: 0, lastOffset: 60 },
+      { id: 1, firstOffset: 0, lastOffset: 5 },
+      { id: 2, firstOffset: 7, lastOffset: 7 },
+    ];
+    expect(cursorAtEnd('0-59_1-4', partitions, undefined)).toBe(true);
+    expect(cursorAtEnd('0-49_1-4', partitions, undefined)).toBe(false);
+    // A partition the cursor has not read yet still holds records, unless it is empty.
+    expect(cursorAtEnd('0-59', partitions, undefined)).toBe(false);
+    expect(cursorAtEnd('0-59', partitions, 0)).toBe(true);
+    expect(cursorAtEnd('1-4', partitions, 1)).toBe(true);
+    expect(cursorAtEnd('1-3', partitions, 1)).toBe(false);
   });
 });

@@ -41,3 +41,24 @@ export function startOffsetsToCursor(offsets: StartOffsets, sort: Sort): string 
     Object.fromEntries(Object.entries(offsets).map(([partition, offset]) => [partition, offset + step])),
   );
 }
+
+type PartitionRange = { id: number; firstOffset: number; lastOffset: number };
+
+/**
+ * Whether an Oldest-first page's next cursor has read every selected partition up to its end offset (the
+ * offset the next record written will get). The server still gives a cursor there, for records written
+ * later (as AKHQ does), but a Next page now would be empty.
+ */
+export function cursorAtEnd(
+  cursor: string,
+  partitions: readonly PartitionRange[],
+  partition: number | undefined,
+): boolean {
+  const read = new Map(parsePairs(cursor));
+  return partitions
+    .filter((p) => partition === undefined || p.id === partition)
+    .every((p) => {
+      const at = read.get(p.id);
+      return (at === undefined ? p.firstOffset : at + 1) >= p.lastOffset;
+    });
+}

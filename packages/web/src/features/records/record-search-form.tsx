@@ -31,7 +31,8 @@ const fromAddress = (current: Props['current']): SearchFilters =>
 
 /**
  * Spec part 1 §2 Search: six fields with Contains / Not Contains / Equals, then Search, Stop, Clear.
- * Whitespace splits a text into patterns unless it is in double quotes (spec part 1 §5).
+ * Whitespace splits a text into patterns unless it is in double quotes (spec part 1 §5); `\"` is a
+ * literal quote, so JSON fragments can be found. The help under the fields says so.
  */
 export function RecordSearchForm({ current, searching, onSearch, onStop, onClear }: Props) {
   const [filters, setFilters] = useState(() => fromAddress(current));
@@ -60,6 +61,7 @@ export function RecordSearchForm({ current, searching, onSearch, onStop, onClear
               className="input"
               type="search"
               placeholder="Search"
+              aria-describedby="record-search-help"
               value={filters[field].text}
               onChange={(event) => set(field, { text: event.target.value })}
             />
@@ -78,6 +80,10 @@ export function RecordSearchForm({ current, searching, onSearch, onStop, onClear
           </div>
         ))}
       </div>
+      <p id="record-search-help" className="record-search__help">
+        Words separated by spaces are searched separately; <code>"two words"</code> in double quotes are
+        searched together. Type <code>\"</code> for a literal quote, e.g. <code>\"status\":\"FAILED\"</code>.
+      </p>
       <div className="record-search__actions">
         <button type="submit" className="btn btn--primary">
           Search

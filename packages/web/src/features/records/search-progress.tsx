@@ -17,19 +17,29 @@ type Props = {
   running: boolean;
   stopped: boolean;
   end: SearchEnd | undefined;
+  error: string | undefined;
   found: number;
   /** Searches the next range with the same filters, from where a budget stopped this one. */
   onContinue: (after: string) => void;
 };
 
 /**
- * The search stream's progress, 2 decimals (spec part 1 §4), and why it ended; when a budget ended it,
- * "Continue from here" searches on from its cursor, so any topic can be searched to its end in steps.
+ * The search stream's progress, 2 decimals (spec part 1 §4), and why it ended: done, stopped or failed;
+ * when a budget ended it, "Continue from here" searches on from its cursor, so any topic can be searched
+ * to its end in steps.
  */
-export function SearchProgress({ percent, running, stopped, end, found, onContinue }: Props) {
+export function SearchProgress({ percent, running, stopped, end, error, found, onContinue }: Props) {
   const shown = Math.min(100, Math.max(0, percent));
   const label = `${shown.toFixed(2)}%`;
-  const status = running ? 'Searching…' : stopped ? 'Stopped.' : end ? stopReasons[end.reason] : '';
+  const status = running
+    ? 'Searching…'
+    : error !== undefined
+      ? `Failed: ${error}`
+      : stopped
+        ? 'Stopped.'
+        : end
+          ? stopReasons[end.reason]
+          : '';
   return (
     <div className="search-progress">
       <div
@@ -43,7 +53,10 @@ export function SearchProgress({ percent, running, stopped, end, found, onContin
       >
         <div className="search-progress__fill" style={{ width: `${shown}%` }} />
       </div>
-      <span className="search-progress__text" aria-live="polite">
+      <span
+        className={`search-progress__text${error !== undefined ? ' search-progress__text--failed' : ''}`}
+        aria-live="polite"
+      >
         {label} · {found} found{status ? ` · ${status}` : ''}
         {end && !running ? ` (${end.scanned.records.toLocaleString('en')} records scanned)` : ''}
       </span>

@@ -1,6 +1,6 @@
 import type { DataRecord, DateTimeFormat } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { routerBasename } from '../../api/deployment';
 import { useCan } from '../../auth/cluster-context';
@@ -10,6 +10,7 @@ import { uiOptionsQuery } from '../clusters/api';
 import { topicConfigsQuery, topicPartitionsQuery } from '../topics/api';
 import { topicPaths } from '../topics/topic-paths';
 import { downloadUrl } from './api';
+import { cursorAtEnd } from './cursor';
 import { DataFilterBar } from './data-filter-bar';
 import { dataUrl, downloadQuery, hasSearch, parseDataUrl, searchFields, withFilters } from './data-url';
 import { DeleteRecordDialog } from './delete-record-dialog';
@@ -45,6 +46,21 @@ export function TopicDataTab({ cluster, topic }: Props) {
   });
   const compacted = (configs.data?.find((c) => c.name === 'cleanup.policy')?.value ?? '').includes('compact');
   const rows = useRecordRows(cluster, topic, state, sort, compacted, options.isSuccess);
+  // An Oldest-first page that read every partition to its end offset has no next page yet, though
+  // the server keeps a cursor for records written later. The offsets are read again with each page, so
+  // records written since the last reading turn Next back on (offsets only grow: an older reading can
+  // only say "the end" too early, never too late).
+  const { refetch: refetchPartitions, dataUpdatedAt: partitionsAt } = partitions;
+  useEffect(() => {
+    if (rows.pageUpdatedAt > partitionsAt) void refetchPartitions();
+  }, [rows.pageUpdatedAt, partitionsAt, refetchPartitions]);
+  const atEnd =
+    rows.search === undefined &&
+    sort === 'OLDEST' &&
+    rows.next !== undefined &&
+    partitions.data !== undefined &&
+    cursorAtEnd(rows.next, partitions.data, state.partition);
+  const next = atEnd ? undefined : rows.next;
   const [toDelete, setToDelete] = useState<DataRecord | null>(null);
   const [downloading, setDownloading] = useState(false);
 
@@ -131,8 +147,8 @@ export function TopicDataTab({ cluster, topic }: Props) {
           <button
             type="button"
             className="btn btn--primary"
-            disabled={rows.next === undefined}
-            onClick={() => setParams(dataUrl({ ...state, after: rows.next }))}
+            disabled={next === undefined}
+            onClick={() => setParams(dataUrl({ ...state, after: next }))}
           >
             Next page
           </button>

@@ -3,13 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordPageQuery, recordSearchQuery, singleRecordQuery } from './api';
 import { cursorOfUri } from './cursor';
 import { type DataUrlState, filtersQuery, hasSearch, type Sort } from './data-url';
-
-export type SearchStatus = {
-  percent: number;
-  running: boolean;
-  stopped: boolean;
-  end: SearchEnd | undefined;
-};
+import { type SearchStatus, searchStatus } from './search-status';
 
 export type RecordRows = {
   records: DataRecord[] | undefined;
@@ -20,6 +14,8 @@ export type RecordRows = {
   next: string | undefined;
   /** Present while the rows come from the search stream. */
   search: SearchStatus | undefined;
+  /** When the plain page shown was read (0 for the other sources). */
+  pageUpdatedAt: number;
   stop: () => void;
 };
 
@@ -60,6 +56,7 @@ export function useRecordRows(
       canDeleteRecords: one.data?.canDeleteRecords ?? false,
       next: undefined,
       search: undefined,
+      pageUpdatedAt: 0,
       stop: () => undefined,
     };
   }
@@ -72,12 +69,8 @@ export function useRecordRows(
       failed: stream.isError,
       canDeleteRecords: compacted,
       next: searchNext(running, data?.end, data?.after),
-      search: {
-        percent: data?.percent ?? 0,
-        running,
-        stopped: !running && data !== undefined && data.end === undefined,
-        end: data?.end,
-      },
+      search: searchStatus({ ready, running, data, error: stream.error }),
+      pageUpdatedAt: 0,
       // Cancelling keeps what arrived (the state reverts to the last streamed update) and aborts the fetch.
       stop: () =>
         void client.cancelQueries({ queryKey: recordSearchQuery(cluster, topic, query, sort).queryKey }),
@@ -90,6 +83,7 @@ export function useRecordRows(
     canDeleteRecords: page.data?.canDeleteRecords ?? false,
     next: cursorOfUri(page.data?.after),
     search: undefined,
+    pageUpdatedAt: page.dataUpdatedAt,
     stop: () => undefined,
   };
 }

@@ -48,7 +48,7 @@ export function useCreateSchema(cluster: string) {
   return useMutation({
     mutationFn: (body: SchemaCreate) =>
       apiRequest(apiPath(cluster, 'schema'), { method: 'POST', body, schema: Schema }),
-    onSuccess: (schema) => toasts.success(`Schema '${schema.subject}' is created`),
+    onSuccess: (schema) => toasts.success(`Schema '${schema.subject}' created.`),
     onSettled: invalidate,
   });
 }
@@ -69,7 +69,7 @@ export function useDeleteSubject(cluster: string) {
   const invalidate = useInvalidateSchemas(cluster);
   return useMutation({
     mutationFn: (subject: string) => apiRequest(apiPath(cluster, 'schema', subject), { method: 'DELETE' }),
-    onSuccess: (_data, subject) => toasts.success(`Subject '${subject}' is deleted`),
+    onSuccess: (_data, subject) => toasts.success(`Schema '${subject}' is deleted`),
     onSettled: invalidate,
   });
 }

@@ -14,7 +14,7 @@ export function SchemaCreatePage() {
   return (
     <Page title="Create a schema">
       <SchemaForm
-        initial={{ subject: '', schemaType: 'AVRO', compatibilityLevel: '', schema: '' }}
+        initial={{ subject: '', schemaType: 'AVRO', compatibilityLevel: 'BACKWARD', schema: '' }}
         editSubject
         disabled={false}
         busy={create.isPending}

@@ -75,7 +75,7 @@ export function SchemaForm({ initial, editSubject, disabled, busy, submitLabel, 
           disabled={disabled}
           onChange={(event) => set('compatibilityLevel', event.target.value as CompatibilityLevel | '')}
         >
-          <option value="">(registry default)</option>
+          {initial.compatibilityLevel === '' && <option value="">(registry default)</option>}
           {CompatibilityLevel.options.map((level) => (
             <option key={level} value={level}>
               {level}

@@ -23,6 +23,7 @@ export function SchemaListPage() {
   const canDelete = useCan('SCHEMA', 'DELETE');
   const remove = useDeleteSubject(cluster.id);
   const [toDelete, setToDelete] = useState<string | null>(null);
+  const columns = useMemo(() => schemaColumns(cluster.id), [cluster.id]);
 
   const actions = useMemo(
     () => ({
@@ -52,7 +53,7 @@ export function SchemaListPage() {
       <DataTable
         label="Schemas"
         data={list.data?.results}
-        columns={schemaColumns}
+        columns={columns}
         getRowId={(s) => s.subject}
         loading={list.isPending}
         failed={list.isError}

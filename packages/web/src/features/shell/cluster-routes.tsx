@@ -58,6 +58,8 @@ const screens: ScreenRoute[] = [
   },
   { path: 'tail', need: ['TOPIC_DATA', 'READ'], element: <TailPage /> },
   { path: 'node', need: ['NODE', 'READ'], element: <NodeListPage /> },
+  // Spec part 1 §2 names the list /nodes, the router in part 2 /node: both open it.
+  { path: 'nodes', need: ['NODE', 'READ'], element: <NodeListPage /> },
   { path: 'node/:nodeId/:tab?', need: ['NODE', 'READ'], element: <NodePage /> },
   {
     path: 'group',

@@ -6,6 +6,7 @@ describe('documentTitle', () => {
     expect(documentTitle('/local/topic')).toBe('Topics | Kafka Console');
     expect(documentTitle('/local/topic/orders/data')).toBe('Topics | Kafka Console');
     expect(documentTitle('/local/node')).toBe('Nodes | Kafka Console');
+    expect(documentTitle('/local/nodes')).toBe('Nodes | Kafka Console');
     expect(documentTitle('/local/tail')).toBe('Live Tail | Kafka Console');
     expect(documentTitle('/local/group/g1')).toBe('Consumer Groups | Kafka Console');
     expect(documentTitle('/local/acls')).toBe('Acls | Kafka Console');

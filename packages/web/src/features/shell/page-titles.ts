@@ -3,6 +3,7 @@ export const productName = 'Kafka Console';
 // Spec part 2 §2: titles by path, followed by a product suffix.
 const areaTitles: Record<string, string> = {
   node: 'Nodes',
+  nodes: 'Nodes',
   topic: 'Topics',
   tail: 'Live Tail',
   group: 'Consumer Groups',

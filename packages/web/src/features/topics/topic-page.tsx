@@ -1,8 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router-dom';
+import { ApiError } from '../../api/errors';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
+import { MissingObject } from '../../components/missing-object';
 import { UrlTabs } from '../../components/tabs/url-tabs';
 import { TopicDataTab } from '../records/topic-data-tab';
 import { Page } from '../shell/page';
+import { topicQuery } from './api';
 import { TopicAclsTab } from './topic-acls-tab';
 import { TopicActions } from './topic-actions';
 import { TopicConfigsTab } from './topic-configs-tab';
@@ -13,7 +17,7 @@ import { topicPaths } from './topic-paths';
 import { type TopicTab, topicTab, topicTabs } from './topic-tab';
 import './topics.css';
 
-/** Spec part 1 §2 Topic page. */
+/** Spec part 1 §2 Topic page; a topic that does not exist gets a message in place of tabs and actions. */
 export function TopicPage() {
   const { topicId = '', tab } = useParams();
   const { cluster } = useClusterScope();
@@ -23,15 +27,33 @@ export function TopicPage() {
     configs: useCan('TOPIC', 'READ_CONFIG'),
     acls: useCan('ACL', 'READ'),
   };
+  const topic = useQuery(topicQuery(cluster.id, topicId));
   const active = topicTab(tab, access);
   const href = (key: string) => topicPaths.topic(cluster.id, topicId, key);
   if (tab !== active) return <Navigate to={href(active)} replace />;
+  if (topic.error instanceof ApiError && topic.error.status === 404)
+    return (
+      <Page title={`Topic: ${topicId}`}>
+        <MissingObject
+          message={`Topic '${topicId}' does not exist.`}
+          back={topicPaths.list(cluster.id)}
+          backLabel="Back to the topics"
+        />
+      </Page>
+    );
 
   return (
     <Page title={`Topic: ${topicId}`}>
-      <TopicActions cluster={cluster.id} topic={topicId} tab={active} canReadConfigs={access.configs} />
+      {/* Nothing asks about the topic before it is known to exist (each tab's 404 would be a warning). */}
+      {!topic.isPending && (
+        <TopicActions cluster={cluster.id} topic={topicId} tab={active} canReadConfigs={access.configs} />
+      )}
       <UrlTabs label="Topic" tabs={topicTabs(access)} active={active} href={href}>
-        <TabContent tab={active} cluster={cluster.id} topic={topicId} />
+        {topic.isPending ? (
+          <p className="muted">Loading…</p>
+        ) : (
+          <TabContent tab={active} cluster={cluster.id} topic={topicId} />
+        )}
       </UrlTabs>
     </Page>
   );

@@ -5,6 +5,7 @@ import { Badge } from '../../components/badge';
 import { DataTable } from '../../components/data-table/data-table';
 import { formatBytes } from '../../lib/format-bytes';
 import { topicPartitionsQuery } from './api';
+import { partitionOffsets } from './partition-offsets';
 
 const column = createColumnHelper<Partition>();
 
@@ -26,11 +27,14 @@ const columns = [
   column.display({
     id: 'offsets',
     header: 'Offsets',
-    cell: ({ row }) => (
-      <span className="nowrap">
-        {row.original.firstOffset.toLocaleString('en')} → {row.original.lastOffset.toLocaleString('en')}
-      </span>
-    ),
+    cell: ({ row }) => {
+      const { range, mark } = partitionOffsets(row.original.firstOffset, row.original.lastOffset);
+      return (
+        <span className="nowrap">
+          {range} <span className="partition-offsets__mark">({mark})</span>
+        </span>
+      );
+    },
   }),
   column.accessor('logDirSize', {
     header: 'Size',
