@@ -1,7 +1,6 @@
 import type {
   AccessControl,
   ConfigEntry,
-  ConsumerGroup,
   GroupsListView,
   LastRecords,
   LogDir,
@@ -19,6 +18,7 @@ import { AppError } from '../errors.ts';
 import { pageLinks, pageNumber } from '../paging.ts';
 import { topicAcls } from './acls.ts';
 import { alterConfigEntries, describeAfterAlter, describeConfigEntries } from './configs.ts';
+import { groupsFromIndex, type IndexedGroups } from './group-service.ts';
 import { lastRecords } from './last-record.ts';
 import { LogDirCache } from './log-dir-cache.ts';
 import { topicLogDirs } from './log-dirs.ts';
@@ -27,7 +27,6 @@ import { listOffsets } from './offsets.ts';
 import type { KafkaPool } from './pool.ts';
 import { createTopic, deleteTopic, increasePartitions } from './topic-admin.ts';
 import { describeTopics } from './topic-describe.ts';
-import { groupsReadingTopics } from './topic-groups.ts';
 import { type NameFilter, topicNames, topicPage } from './topic-list.ts';
 import { TopicNameCache } from './topic-name-cache.ts';
 import { topicNaming } from './topic-naming.ts';
@@ -140,11 +139,15 @@ export function topicService(config: Config, pool: KafkaPool) {
     acls: (cluster: string, topic: string): Promise<AccessControl[]> =>
       pool.run(cluster, (admin) => topicAcls(admin, topic)),
 
-    groups: (cluster: string, topic: string, show: GroupsListView | undefined): Promise<ConsumerGroup[]> =>
-      pool.run(cluster, async (admin) => {
-        const { view } = await topicMetadata(admin, topic);
-        return groupsReadingTopics(admin, [topic], show ?? 'ALL', view);
-      }),
+    /** The groups reading `topic`, found through the cluster's group index; 404 for an unknown topic. */
+    groups: async (
+      cluster: string,
+      topic: string,
+      show: GroupsListView | undefined,
+    ): Promise<IndexedGroups> => {
+      const { view } = await pool.run(cluster, (admin) => topicMetadata(admin, topic));
+      return groupsFromIndex(pool, cluster, [topic], show ?? 'ALL', view);
+    },
 
     lastRecords: (cluster: string, topics: string[]): Promise<LastRecords> =>
       pool.run(cluster, (admin) => lastRecords(admin, topics)),

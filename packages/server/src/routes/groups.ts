@@ -18,7 +18,7 @@ import {
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { groupService } from '../kafka/group-service.ts';
+import { groupService, INDEX_AGE_HEADER, indexAgeSeconds } from '../kafka/group-service.ts';
 import type { Services } from '../services.ts';
 
 const tags = ['group'];
@@ -48,14 +48,11 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
         response: { 200: ConsumerGroupList },
       },
     },
-    async (req) =>
-      req.permissions.filter(
-        'CONSUMER_GROUP',
-        'READ',
-        req.params.cluster,
-        await groups.forTopics(req.params.cluster, req.query.topics, req.query.groupsListView),
-        (g) => g.id,
-      ),
+    async (req, reply) => {
+      const found = await groups.forTopics(req.params.cluster, req.query.topics, req.query.groupsListView);
+      reply.header(INDEX_AGE_HEADER, indexAgeSeconds(found));
+      return req.permissions.filter('CONSUMER_GROUP', 'READ', req.params.cluster, found.groups, (g) => g.id);
+    },
   );
 
   app.get(

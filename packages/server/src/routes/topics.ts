@@ -22,6 +22,7 @@ import {
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { INDEX_AGE_HEADER, indexAgeSeconds } from '../kafka/group-service.ts';
 import { topicService } from '../kafka/topic-service.ts';
 import type { Services } from '../services.ts';
 
@@ -117,14 +118,11 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
         response: { 200: ConsumerGroupList },
       },
     },
-    async (req) =>
-      req.permissions.filter(
-        'CONSUMER_GROUP',
-        'READ',
-        req.params.cluster,
-        await topics.groups(req.params.cluster, req.params.topic, req.query.groupsListView),
-        (g) => g.id,
-      ),
+    async (req, reply) => {
+      const found = await topics.groups(req.params.cluster, req.params.topic, req.query.groupsListView);
+      reply.header(INDEX_AGE_HEADER, indexAgeSeconds(found));
+      return req.permissions.filter('CONSUMER_GROUP', 'READ', req.params.cluster, found.groups, (g) => g.id);
+    },
   );
 
   app.get(
