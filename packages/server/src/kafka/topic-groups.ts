@@ -2,6 +2,7 @@ import type { ConsumerGroup, GroupOffset, GroupsListView } from '@console/contra
 import type { Admin } from '@platformatic/kafka';
 import { type Committed, committedKey, committedOffsets } from './groups/committed-offsets.ts';
 import type { IndexSnapshot } from './groups/group-index.ts';
+import { indexGroups } from './groups/index-build.ts';
 import { type DescribedGroup, describeConsumerGroups, LIVE_STATES, listConsumerGroups } from './groups.ts';
 import { type ClusterView, readMetadata } from './metadata.ts';
 import { type OffsetTable, partitionOffsets } from './offsets.ts';
@@ -22,17 +23,22 @@ export async function groupsReadingTopics(
   known?: ClusterView,
 ): Promise<ConsumerGroup[]> {
   if (names.length === 0) return [];
+  // The listing of groups with members is short and fresh; the others are EMPTY now, whatever the index
+  // saw, and a classic EMPTY group has nothing to describe. A group with members the index has not
+  // seen yet (consumers started since it was built) is read now, so consumers show at once.
+  const [view, live] = await Promise.all([
+    known ?? readMetadata(admin, names),
+    listConsumerGroups(admin, LIVE_STATES).then((found) => new Map(found.map((g) => [g.id, g]))),
+  ]);
+  const unseen = [...live.values()].filter((g) => !index.get(g.id));
+  if (unseen.length) for (const [id, group] of await indexGroups(admin, unseen)) index.set(id, group);
   const candidates = index.readersOf(names);
   if (candidates.length === 0) return [];
-  const view = known ?? (await readMetadata(admin, names));
   const asked = new Set(names.filter((n) => view.topics.has(n)));
   const read = (topics: readonly string[]) =>
     topics.flatMap((t) => (asked.has(t) ? (view.topics.get(t) ?? []) : []));
   const readTopics = new Set(candidates.flatMap((c) => read(c.topics)));
   if (readTopics.size === 0) return [];
-  // The listing of groups with members is short and fresh; the others are EMPTY now, whatever the index
-  // saw, and a classic EMPTY group has nothing to describe.
-  const live = new Map((await listConsumerGroups(admin, LIVE_STATES)).map((g) => [g.id, g]));
   const listings = candidates.map((c) => live.get(c.listing.id) ?? { ...c.listing, state: 'EMPTY' as const });
   const [described, committed, ends] = await Promise.all([
     describeConsumerGroups(admin, listings),
