@@ -1,5 +1,5 @@
-import type { ConsumerGroup } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsumerGroup } from '../../packages/contract/src/index.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { testKafka, uniqueName } from '../support/kafka.ts';
 

@@ -7,7 +7,7 @@ import {
   type describeGroupsV5,
 } from '@platformatic/kafka';
 import { inBatches } from './cluster/request-limits.ts';
-import { byCoordinator, findCoordinators } from './groups/coordinators.ts';
+import { byCoordinator, withCoordinators } from './groups/coordinators.ts';
 import { send } from './protocol.ts';
 import { byName } from './topic-naming.ts';
 
@@ -104,10 +104,18 @@ export async function describeConsumerGroups(
   groups: readonly GroupListing[],
 ): Promise<DescribedGroup[]> {
   if (groups.length === 0) return [];
-  const coordinators = await findCoordinators(
+  return withCoordinators(
     admin,
     groups.map((g) => g.id),
+    (coordinators) => describeWith(admin, groups, coordinators),
   );
+}
+
+async function describeWith(
+  admin: Admin,
+  groups: readonly GroupListing[],
+  coordinators: ReadonlyMap<string, Node>,
+): Promise<DescribedGroup[]> {
   // A classic group listed EMPTY has no members to describe: its listing says all there is. At 5,000
   // offsets-only groups this spares describing them all (most of a topic's groups tab).
   const idle: DescribedGroup[] = [];

@@ -2,7 +2,6 @@ import type { ConsumerGroup, GroupOffset, GroupsListView } from '@console/contra
 import type { Admin } from '@platformatic/kafka';
 import { type Committed, committedKey, committedOffsets } from './groups/committed-offsets.ts';
 import type { IndexSnapshot } from './groups/group-index.ts';
-import { indexGroups } from './groups/index-build.ts';
 import { type DescribedGroup, describeConsumerGroups, LIVE_STATES, listConsumerGroups } from './groups.ts';
 import { type ClusterView, readMetadata } from './metadata.ts';
 import { type OffsetTable, partitionOffsets } from './offsets.ts';
@@ -10,10 +9,11 @@ import { byName } from './topic-naming.ts';
 
 /**
  * The consumer groups reading `topics`, with their offsets and lag on those topics. ALL keeps groups with
- * committed offsets on them or a member assigned to them; HIDE_EMPTY only the latter. The index says
- * which groups those can be; only they are asked, live: the groups with members among them described,
- * their offsets fetched on the topics they read of these, in bounded requests (see request-limits.ts),
- * and the topics' first and last offsets for the lag.
+ * committed offsets on them or a member assigned to them; HIDE_EMPTY only the latter. Groups with
+ * members are few and change: they are listed and described live, every time. Of the others (EMPTY:
+ * nobody commits for them), the index says which have offsets on these topics. Only those groups'
+ * offsets are fetched, on the topics they read of these, in bounded requests (see request-limits.ts),
+ * with the topics' first and last offsets for the lag.
  */
 export async function groupsReadingTopics(
   admin: Admin,
@@ -23,32 +23,44 @@ export async function groupsReadingTopics(
   known?: ClusterView,
 ): Promise<ConsumerGroup[]> {
   if (names.length === 0) return [];
-  // The listing of groups with members is short and fresh; the others are EMPTY now, whatever the index
-  // saw, and a classic EMPTY group has nothing to describe. A group with members the index has not
-  // seen yet (consumers started since it was built) is read now, so consumers show at once.
   const [view, live] = await Promise.all([
     known ?? readMetadata(admin, names),
-    listConsumerGroups(admin, LIVE_STATES).then((found) => new Map(found.map((g) => [g.id, g]))),
+    listConsumerGroups(admin, LIVE_STATES),
   ]);
-  const unseen = [...live.values()].filter((g) => !index.get(g.id));
-  if (unseen.length) for (const [id, group] of await indexGroups(admin, unseen)) index.set(id, group);
-  const candidates = index.readersOf(names);
-  if (candidates.length === 0) return [];
   const asked = new Set(names.filter((n) => view.topics.has(n)));
-  const read = (topics: readonly string[]) =>
-    topics.flatMap((t) => (asked.has(t) ? (view.topics.get(t) ?? []) : []));
-  const readTopics = new Set(candidates.flatMap((c) => read(c.topics)));
-  if (readTopics.size === 0) return [];
-  const listings = candidates.map((c) => live.get(c.listing.id) ?? { ...c.listing, state: 'EMPTY' as const });
+  if (asked.size === 0) return [];
+  const liveIds = new Set(live.map((g) => g.id));
+  const active = await describeConsumerGroups(admin, live);
+  const assigned = (g: DescribedGroup) =>
+    g.members.flatMap((m) => (m.assignments ?? []).map((a) => a.topic)).filter((t) => asked.has(t));
+  const readers = new Map<string, { described?: DescribedGroup; topics: Set<string> }>();
+  for (const c of index.readersOf(asked)) {
+    readers.set(c.listing.id, { topics: new Set(c.topics.filter((t) => asked.has(t))) });
+  }
+  const idle = [...readers.keys()].filter((id) => !liveIds.has(id));
+  for (const g of active) {
+    const topics = [...(readers.get(g.id)?.topics ?? []), ...assigned(g)];
+    if (topics.length) readers.set(g.id, { described: g, topics: new Set(topics) });
+  }
+  if (readers.size === 0) return [];
+  // A group not listed with members is EMPTY now, whatever the index saw: a classic one has nothing to
+  // describe (its listing says it all), a KIP-848 one is described.
+  const listings = idle.flatMap((id) => {
+    const listing = index.get(id)?.listing;
+    return listing ? [{ ...listing, state: 'EMPTY' as const }] : [];
+  });
+  const metas = (topics: Iterable<string>) => [...topics].flatMap((t) => view.topics.get(t) ?? []);
+  const readTopics = new Set([...readers.values()].flatMap((r) => [...r.topics]));
   const [described, committed, ends] = await Promise.all([
     describeConsumerGroups(admin, listings),
     committedOffsets(
       admin,
-      candidates.map((c) => ({ id: c.listing.id, topics: read(c.topics) })),
+      [...readers].map(([id, r]) => ({ id, topics: metas(r.topics) })),
     ),
-    partitionOffsets(admin, view, [...readTopics]),
+    partitionOffsets(admin, view, metas(readTopics)),
   ]);
-  return described
+  const all = [...described, ...[...readers.values()].flatMap((r) => r.described ?? [])];
+  return all
     .map((group) => toConsumerGroup(group, committed.get(group.id) ?? new Map(), ends, asked))
     .filter((g) =>
       show === 'HIDE_EMPTY' ? g.activeTopics?.some((t) => asked.has(t)) : g.topics?.some((t) => asked.has(t)),

@@ -3,7 +3,7 @@ import type { Admin, offsetFetchV9 } from '@platformatic/kafka';
 import { inBatches, requestLimits } from '../cluster/request-limits.ts';
 import type { TopicMeta } from '../metadata.ts';
 import { agreedVersion, send } from '../protocol.ts';
-import { findCoordinators } from './coordinators.ts';
+import { withCoordinators } from './coordinators.ts';
 
 /** "partition\0topic" → committed offset of one group. */
 export type Committed = Map<string, { offset: number; metadata: string | null }>;
@@ -88,29 +88,30 @@ export async function committedOffsets(
   const byGroup = new Map<string, Committed>();
   if (queries.length === 0) return byGroup;
   for (const q of queries) byGroup.set(q.id, new Map());
-  const [coordinators, version] = await Promise.all([
-    findCoordinators(
-      admin,
-      queries.map((q) => q.id),
-    ),
-    agreedVersion(admin, 'OffsetFetch'),
-  ]);
-  const batched = version >= BATCHED_FROM;
-  const requests = offsetFetchRequests(queries, coordinators, requestLimits(admin), batched ? undefined : 1);
-  const answers = await inBatches(admin, requests, async (r) =>
-    batched
-      ? (
-          await send<[offsetFetchV9.OffsetFetchRequestGroup[], boolean], offsetFetchV9.OffsetFetchResponse>(
-            admin,
-            r.coordinator,
-            'OffsetFetch',
-            () => [r.groups, false],
-          )
-        ).groups
-      : admin.listConsumerGroupOffsets({
-          groups: r.groups.map((g) => ({ groupId: g.groupId, topics: g.topics ?? null })),
-        }),
-  );
+  const batched = (await agreedVersion(admin, 'OffsetFetch')) >= BATCHED_FROM;
+  const ids = queries.map((q) => q.id);
+  const answers = await withCoordinators(admin, ids, (coordinators) => {
+    const requests = offsetFetchRequests(
+      queries,
+      coordinators,
+      requestLimits(admin),
+      batched ? undefined : 1,
+    );
+    return inBatches(admin, requests, async (r) =>
+      batched
+        ? (
+            await send<[offsetFetchV9.OffsetFetchRequestGroup[], boolean], offsetFetchV9.OffsetFetchResponse>(
+              admin,
+              r.coordinator,
+              'OffsetFetch',
+              () => [r.groups, false],
+            )
+          ).groups
+        : admin.listConsumerGroupOffsets({
+            groups: r.groups.map((g) => ({ groupId: g.groupId, topics: g.topics ?? null })),
+          }),
+    );
+  });
   for (const group of answers.flat()) {
     const offsets = byGroup.get(group.groupId) ?? new Map();
     byGroup.set(group.groupId, offsets);
