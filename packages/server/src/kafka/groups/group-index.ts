@@ -51,10 +51,11 @@ export class IndexSnapshot {
 }
 
 /**
- * A cluster's group-to-topics index, kept in the background: built when first needed, rebuilt
- * `refreshMs` after the previous build ended while somebody asked within the last `idleMs`, and
- * updated at once for the groups the console writes to. It only says which groups to ask: the answers
- * read those groups' offsets and members live.
+ * A cluster's group-to-topics index, kept in the background: built when first needed, refreshed
+ * `refreshMs` after the previous build ended while somebody asked within the last `idleMs` (reading
+ * again new and live groups and a tenth of the EMPTY ones, see buildIndex), and updated at once for the
+ * groups the console writes to. It only says which groups to ask: the answers read those groups' offsets
+ * and members live.
  */
 export class GroupIndex {
   readonly #admin: Admin;
@@ -67,6 +68,7 @@ export class GroupIndex {
   #timer: NodeJS.Timeout | undefined;
   #lastAsked = 0;
   #lastBuildMs = 0;
+  #rounds = 0;
   #closed = false;
 
   constructor(admin: Admin, refreshMs: number) {
@@ -115,7 +117,8 @@ export class GroupIndex {
     clearTimeout(this.#timer);
     const started = Date.now();
     this.#changes.clear();
-    const building = buildIndex(this.#admin)
+    const previous = this.#snapshot;
+    const building = buildIndex(this.#admin, previous && ((id) => previous.get(id)), this.#rounds++)
       .then((groups) => {
         this.#lastBuildMs = Date.now() - started;
         const snapshot = new IndexSnapshot(groups, started);

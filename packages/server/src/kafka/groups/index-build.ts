@@ -44,7 +44,36 @@ export async function indexGroups(
   return index;
 }
 
-/** The whole index: every consumer group of the cluster (one ListGroups), then indexGroups. */
-export async function buildIndex(admin: Admin): Promise<Map<string, IndexedGroup>> {
-  return indexGroups(admin, await listConsumerGroups(admin));
+/**
+ * A refresh reads again every EMPTY group once in this many refreshes (5 minutes at the default 30 s):
+ * nobody commits for a group without members, so its topics change only when members come and go (it
+ * is then live at one refresh or the next, and read again) or an outside tool writes its offsets.
+ */
+export const EMPTY_ROUNDS = 10;
+
+/**
+ * The whole index: every consumer group of the cluster (one ListGroups), then indexGroups for the
+ * groups `previous` does not know, those with members now or at the previous build, and one EMPTY group
+ * in EMPTY_ROUNDS (by `round`); the other EMPTY groups keep what `previous` knew. Without `previous`,
+ * every group is read.
+ */
+export async function buildIndex(
+  admin: Admin,
+  previous?: (id: string) => IndexedGroup | undefined,
+  round = 0,
+): Promise<Map<string, IndexedGroup>> {
+  const listings = await listConsumerGroups(admin);
+  const idle = (g: GroupListing) => g.kind === 'classic' && g.state === 'EMPTY';
+  const kept = new Map<string, IndexedGroup>();
+  const reread: GroupListing[] = [];
+  listings.forEach((listing, i) => {
+    const known = previous?.(listing.id);
+    if (known && idle(listing) && idle(known.listing) && i % EMPTY_ROUNDS !== round % EMPTY_ROUNDS) {
+      kept.set(listing.id, { listing, topics: known.topics });
+    } else reread.push(listing);
+  });
+  const names = new Map<string, string>();
+  for (const g of kept.values()) for (const t of g.topics) names.set(t, t);
+  for (const [id, group] of await indexGroups(admin, reread, names)) kept.set(id, group);
+  return kept;
 }
