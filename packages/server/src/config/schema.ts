@@ -86,8 +86,16 @@ export const ConfigSchema = z
         connectTimeoutMs: z.number().int().positive().default(3_000),
         requestTimeoutMs: z.number().int().positive().default(15_000),
         retries: z.number().int().min(0).default(1),
+        /** Most groups one FindCoordinator, OffsetFetch or DescribeGroups request names. */
+        groupsPerRequest: z.number().int().positive().default(100),
+        /** Most partitions one ListOffsets or OffsetFetch request names. */
+        partitionsPerRequest: z.number().int().positive().default(1000),
+        /** Most batched requests in flight at once per cluster. */
+        requestConcurrency: z.number().int().positive().default(4),
       })
       .prefault({}),
+    /** The group-to-topics index behind the topic list's groups column and a topic's groups tab. */
+    groupIndex: z.strictObject({ refreshMs: z.number().int().min(1000).default(30_000) }).prefault({}),
     pagination: z.strictObject({ pageSize: z.number().int().positive().default(25) }).prefault({}),
     topic: z
       .strictObject({

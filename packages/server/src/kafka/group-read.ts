@@ -1,9 +1,10 @@
 import type { ConsumerGroup, TimeOffset } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
+import { committedKey, committedOffsets, committedTopic } from './groups/committed-offsets.ts';
 import { describeConsumerGroups, type GroupListing, listConsumerGroups } from './groups.ts';
 import { readMetadata, type TopicMeta } from './metadata.ts';
 import { listOffsets, partitionOffsets } from './offsets.ts';
-import { committedKey, committedOffsets, committedTopic, toConsumerGroup } from './topic-groups.ts';
+import { toConsumerGroup } from './topic-groups.ts';
 import type { NameFilter } from './topic-list.ts';
 import { byName, nameMatcher } from './topic-naming.ts';
 
@@ -19,7 +20,10 @@ export async function describeWithOffsets(
   if (listings.length === 0) return [];
   const [described, committed] = await Promise.all([
     describeConsumerGroups(admin, listings),
-    committedOffsets(admin, listings, null),
+    committedOffsets(
+      admin,
+      listings.map((g) => ({ id: g.id, topics: null })),
+    ),
   ]);
   const names = new Set<string>();
   for (const offsets of committed.values()) {
@@ -79,8 +83,7 @@ export async function describeGroup(admin: Admin, group: string): Promise<Consum
  * a partition with nothing that recent gets its end offset, where a consumer would then start.
  */
 export async function groupOffsetsAt(admin: Admin, group: string, timestamp: number): Promise<TimeOffset[]> {
-  const listing = await groupListing(admin, group);
-  const committed = (await committedOffsets(admin, [listing], null)).get(group) ?? new Map();
+  const committed = (await committedOffsets(admin, [{ id: group, topics: null }])).get(group) ?? new Map();
   const names = [...new Set([...committed.keys()].map(committedTopic))];
   if (names.length === 0) return [];
   const view = await readMetadata(admin, names);

@@ -15,14 +15,43 @@ import { pageLinks, pageNumber } from '../paging.ts';
 import { groupAcls } from './acls.ts';
 import { describeGroup, groupOffsetsAt, groupPage } from './group-read.ts';
 import { deleteGroup, deleteGroupTopicOffsets, updateGroupOffsets } from './group-write.ts';
+import type { ClusterView } from './metadata.ts';
 import type { KafkaPool } from './pool.ts';
 import { groupsReadingTopics } from './topic-groups.ts';
 import type { NameFilter } from './topic-list.ts';
+
+/** Groups found through the cluster's group index, and how old the index is (ms). */
+export type IndexedGroups = { groups: ConsumerGroup[]; indexAge: number };
+
+/** The answer header saying, in seconds, how old the group index that found the groups is. */
+export const INDEX_AGE_HEADER = 'x-groups-index-age';
+export const indexAgeSeconds = (found: IndexedGroups) => String(Math.floor(found.indexAge / 1000));
+
+/** The groups reading `topics`, from the cluster's group index (built first when there is none). */
+export function groupsFromIndex(
+  pool: KafkaPool,
+  cluster: string,
+  topics: string[],
+  show: GroupsListView,
+  known?: ClusterView,
+): Promise<IndexedGroups> {
+  return pool.run(cluster, async (admin) => {
+    const index = await pool.groupIndex(cluster).current();
+    const groups = await groupsReadingTopics(admin, index, topics, show, known);
+    return { groups, indexAge: Date.now() - index.builtAt };
+  });
+}
 
 /** The consumer-group operations (contract §3.6), every Kafka call through the pool. */
 export function groupService(config: Config, pool: KafkaPool) {
   const describe = (cluster: string, group: string): Promise<ConsumerGroup> =>
     pool.run(cluster, (admin) => describeGroup(admin, group));
+  /** After a write, the index reads the group again; a failure there leaves it to the next refresh. */
+  const reindex = (cluster: string, group: string) =>
+    pool
+      .groupIndex(cluster)
+      .refreshGroup(group)
+      .catch(() => undefined);
 
   return {
     /** `allow` keeps the ids the caller may read (contract §5, list filtering). */
@@ -46,8 +75,7 @@ export function groupService(config: Config, pool: KafkaPool) {
       cluster: string,
       topics: string[],
       show: GroupsListView | undefined,
-    ): Promise<ConsumerGroup[]> =>
-      pool.run(cluster, (admin) => groupsReadingTopics(admin, topics, show ?? 'ALL')),
+    ): Promise<IndexedGroups> => groupsFromIndex(pool, cluster, topics, show ?? 'ALL'),
 
     describe,
 
@@ -63,16 +91,26 @@ export function groupService(config: Config, pool: KafkaPool) {
       update: OffsetUpdate,
       dryRun: boolean,
     ): Promise<OffsetPreviewRow[]> =>
-      pool.run(cluster, (admin) => updateGroupOffsets(admin, group, update, dryRun)),
+      pool.run(cluster, async (admin) => {
+        const rows = await updateGroupOffsets(admin, group, update, dryRun);
+        if (!dryRun) await reindex(cluster, group);
+        return rows;
+      }),
 
     offsetsAt: (cluster: string, group: string, timestamp: string): Promise<TimeOffset[]> =>
       pool.run(cluster, (admin) => groupOffsetsAt(admin, group, Date.parse(timestamp))),
 
     deleteTopicOffsets: (cluster: string, group: string, topic: string): Promise<void> =>
-      pool.run(cluster, (admin) => deleteGroupTopicOffsets(admin, group, topic)),
+      pool.run(cluster, async (admin) => {
+        await deleteGroupTopicOffsets(admin, group, topic);
+        await reindex(cluster, group);
+      }),
 
     delete: (cluster: string, group: string): Promise<void> =>
-      pool.run(cluster, (admin) => deleteGroup(admin, group)),
+      pool.run(cluster, async (admin) => {
+        await deleteGroup(admin, group);
+        pool.groupIndex(cluster).removeGroup(group);
+      }),
 
     acls: (cluster: string, group: string): Promise<AccessControl[]> =>
       pool.run(cluster, (admin) => groupAcls(admin, group)),

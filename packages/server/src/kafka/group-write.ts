@@ -2,10 +2,10 @@ import type { OffsetPreviewRow, OffsetUpdate } from '@console/contract';
 import { type Admin, findErrorBy } from '@platformatic/kafka';
 import { AppError, conflict } from '../errors.ts';
 import { groupListing } from './group-read.ts';
+import { committedKey, committedOffsets } from './groups/committed-offsets.ts';
 import { describeConsumerGroups } from './groups.ts';
 import { readMetadata } from './metadata.ts';
 import { partitionOffsets } from './offsets.ts';
-import { committedKey, committedOffsets } from './topic-groups.ts';
 
 /** Kafka refuses offset changes for a group whose members are connected; say so before trying. */
 async function refuseWhileActive(admin: Admin, group: string, doing: string): Promise<void> {
@@ -46,7 +46,7 @@ export async function updateGroupOffsets(
   const topics = names.map((name) => view.topics.get(name)).filter((t) => t !== undefined);
   const [ends, committed] = await Promise.all([
     partitionOffsets(admin, view, topics),
-    groupListing(admin, group).then((listing) => committedOffsets(admin, [listing], topics)),
+    committedOffsets(admin, [{ id: group, topics }]),
   ]);
   const current = committed.get(group) ?? new Map();
   const rows = update.map((u): OffsetPreviewRow => {

@@ -1,11 +1,13 @@
 import type { GroupMember, GroupState, Node } from '@console/contract';
 import {
   type Admin,
+  type ConsumerGroupStateValue,
   type consumerGroupDescribeV0,
   decodeConsumerProtocolAssignment,
   type describeGroupsV5,
-  FindCoordinatorKeyTypes,
 } from '@platformatic/kafka';
+import { inBatches } from './cluster/request-limits.ts';
+import { byCoordinator, withCoordinators } from './groups/coordinators.ts';
 import { send } from './protocol.ts';
 import { byName } from './topic-naming.ts';
 
@@ -35,8 +37,11 @@ export type DescribedGroup = {
  * protocol (or none: offsets committed without joining) and KIP-848 consumer groups. Connect workers,
  * schema registries, share and streams groups use other protocols and are left out.
  */
-export async function listConsumerGroups(admin: Admin): Promise<GroupListing[]> {
-  const groups = await admin.listGroups({ types: ['classic', 'consumer'] });
+export async function listConsumerGroups(
+  admin: Admin,
+  states?: ConsumerGroupStateValue[],
+): Promise<GroupListing[]> {
+  const groups = await admin.listGroups({ types: ['classic', 'consumer'], ...(states ? { states } : {}) });
   return [...groups.values()].flatMap((g): GroupListing[] => {
     const state = groupState(g.state);
     if (g.groupType === 'consumer') return [{ id: g.id, kind: 'consumer', state }];
@@ -79,51 +84,63 @@ function classicAssignment(buffer: Buffer): { topic: string; partition: number }
   }
 }
 
+/** The states of a group with members, or on its way to having them: the listing asked for these is short. */
+export const LIVE_STATES: ConsumerGroupStateValue[] = [
+  'PreparingRebalance',
+  'CompletingRebalance',
+  'Stable',
+  'Assigning',
+  'Reconciling',
+];
+
 /**
- * Describes groups with one request per coordinator and protocol: DescribeGroups for classic groups,
- * ConsumerGroupDescribe for KIP-848 ones. Groups gone meanwhile are left out. The client's own
- * describeGroups is not used: it decodes every member as a consumer and throws on other protocols.
+ * Describes groups per coordinator and protocol, at most `groupsPerRequest` a request: DescribeGroups
+ * for classic groups, ConsumerGroupDescribe for KIP-848 ones. Groups gone meanwhile are left out. The
+ * client's own describeGroups is not used: it decodes every member as a consumer and throws on other
+ * protocols.
  */
 export async function describeConsumerGroups(
   admin: Admin,
   groups: readonly GroupListing[],
 ): Promise<DescribedGroup[]> {
   if (groups.length === 0) return [];
-  const coordinators = await admin.findCoordinator({
-    keyType: FindCoordinatorKeyTypes.GROUP,
-    keys: groups.map((g) => g.id),
-  });
-  const batches = new Map<string, { coordinator: Node; kind: GroupListing['kind']; ids: string[] }>();
-  const listed = new Map(groups.map((g) => [g.id, g]));
+  return withCoordinators(
+    admin,
+    groups.map((g) => g.id),
+    (coordinators) => describeWith(admin, groups, coordinators),
+  );
+}
+
+async function describeWith(
+  admin: Admin,
+  groups: readonly GroupListing[],
+  coordinators: ReadonlyMap<string, Node>,
+): Promise<DescribedGroup[]> {
   // A classic group listed EMPTY has no members to describe: its listing says all there is. At 5,000
   // offsets-only groups this spares describing them all (most of a topic's groups tab).
   const idle: DescribedGroup[] = [];
-  for (const c of coordinators) {
-    const listing = listed.get(c.key);
-    const kind = listing?.kind ?? 'classic';
-    if (kind === 'classic' && listing?.state === 'EMPTY' && listing.protocolType !== undefined) {
+  const classic: string[] = [];
+  const consumer: string[] = [];
+  for (const listing of groups) {
+    const coordinator = coordinators.get(listing.id);
+    if (!coordinator) continue;
+    if (listing.kind === 'consumer') consumer.push(listing.id);
+    else if (listing.state === 'EMPTY' && listing.protocolType !== undefined) {
       idle.push({
-        id: c.key,
+        id: listing.id,
         simpleConsumerGroup: listing.protocolType === '',
         state: 'EMPTY',
-        coordinator: { id: c.nodeId, host: c.host, port: c.port },
+        coordinator,
         members: [],
       });
-      continue;
-    }
-    const batchKey = `${c.nodeId}/${kind}`;
-    const batch = batches.get(batchKey) ?? {
-      coordinator: { id: c.nodeId, host: c.host, port: c.port },
-      kind,
-      ids: [],
-    };
-    batch.ids.push(c.key);
-    batches.set(batchKey, batch);
+    } else classic.push(listing.id);
   }
-  const described = await Promise.all(
-    [...batches.values()].map((b) =>
-      b.kind === 'classic' ? describeClassic(admin, b) : describeConsumer(admin, b),
-    ),
+  const batches = [
+    ...byCoordinator(admin, coordinators, classic).map((b) => ({ ...b, kind: 'classic' as const })),
+    ...byCoordinator(admin, coordinators, consumer).map((b) => ({ ...b, kind: 'consumer' as const })),
+  ];
+  const described = await inBatches(admin, batches, (b) =>
+    b.kind === 'classic' ? describeClassic(admin, b) : describeConsumer(admin, b),
   );
   return [...idle, ...described.flat()];
 }

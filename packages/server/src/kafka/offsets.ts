@@ -4,7 +4,8 @@ import {
   ListOffsetTimestamps,
   type listOffsetsV9,
 } from '@platformatic/kafka';
-import { byLeader, type ClusterView, type TopicMeta } from './metadata.ts';
+import { chunked, inBatches, requestLimits } from './cluster/request-limits.ts';
+import { byLeader, type ClusterView, type PartitionMeta, type TopicMeta } from './metadata.ts';
 import { send } from './protocol.ts';
 
 export type PartitionOffsets = { first: number; last: number };
@@ -14,8 +15,8 @@ export type OffsetTable = Map<string, Map<number, PartitionOffsets>>;
 type Listed = Map<string, Map<number, { offset: number; timestamp: number }>>;
 
 /**
- * Asks each partition's leader for the offset at `timestamp` (or LATEST/EARLIEST): one ListOffsets request
- * per leader for all the given topics, sent in parallel.
+ * Asks each partition's leader for the offset at `timestamp` (or LATEST/EARLIEST): ListOffsets requests
+ * of at most `partitionsPerRequest` partitions per leader, at most `requestConcurrency` at once.
  */
 export async function listOffsets(
   admin: Admin,
@@ -24,26 +25,20 @@ export async function listOffsets(
   timestamp: bigint,
   isolationLevel: number = FetchIsolationLevels.READ_UNCOMMITTED,
 ): Promise<Listed> {
-  const answers = await Promise.all(
-    byLeader(view, topics).map(({ broker, topics: owned }) =>
-      send<[number, number, listOffsetsV9.ListOffsetsRequestTopic[]], listOffsetsV9.ListOffsetsResponse>(
-        admin,
-        broker,
-        'ListOffsets',
-        () => [
-          -1,
-          isolationLevel,
-          [...owned].map(([topic, partitions]) => ({
-            name: topic.name,
-            partitions: partitions.map((p) => ({
-              partitionIndex: p.id,
-              currentLeaderEpoch: p.leaderEpoch,
-              timestamp,
-            })),
-          })),
-        ],
-        { partial: true },
-      ),
+  const { partitionsPerRequest } = requestLimits(admin);
+  const requests = byLeader(view, topics).flatMap(({ broker, topics: owned }) => {
+    const pairs = [...owned].flatMap(([topic, partitions]) =>
+      partitions.map((p) => [topic.name, p] as const),
+    );
+    return chunked(pairs, partitionsPerRequest).map((run) => ({ broker, run }));
+  });
+  const answers = await inBatches(admin, requests, ({ broker, run }) =>
+    send<[number, number, listOffsetsV9.ListOffsetsRequestTopic[]], listOffsetsV9.ListOffsetsResponse>(
+      admin,
+      broker,
+      'ListOffsets',
+      () => [-1, isolationLevel, requestTopics(run, timestamp)],
+      { partial: true },
     ),
   );
   const listed: Listed = new Map();
@@ -60,9 +55,22 @@ export async function listOffsets(
   return listed;
 }
 
+function requestTopics(
+  run: readonly (readonly [string, PartitionMeta])[],
+  timestamp: bigint,
+): listOffsetsV9.ListOffsetsRequestTopic[] {
+  const byName = new Map<string, listOffsetsV9.ListOffsetsRequestTopic>();
+  for (const [name, p] of run) {
+    const topic = byName.get(name) ?? { name, partitions: [] };
+    topic.partitions.push({ partitionIndex: p.id, currentLeaderEpoch: p.leaderEpoch, timestamp });
+    byName.set(name, topic);
+  }
+  return [...byName.values()];
+}
+
 /**
  * First and last offset of every partition of `topics`: the log start offset, and the end offset read as
- * `read_committed` (the last stable offset), as AKHQ reports them. Two requests per leader, in parallel.
+ * `read_committed` (the last stable offset), as AKHQ reports them. Two rounds of bounded requests per leader.
  */
 export async function partitionOffsets(
   admin: Admin,

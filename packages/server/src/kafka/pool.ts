@@ -2,7 +2,9 @@ import { Admin, ProduceAcks, Producer } from '@platformatic/kafka';
 import type { Config } from '../config/schema.ts';
 import { notFound } from '../errors.ts';
 import { clientOptions } from './client-options.ts';
+import { setRequestLimits } from './cluster/request-limits.ts';
 import { translateKafkaError } from './errors.ts';
+import { GroupIndex } from './groups/group-index.ts';
 
 /**
  * One long-lived admin client per cluster, created on first use. Every Kafka call goes through `run`,
@@ -14,6 +16,7 @@ export class KafkaPool {
   /** A second client per cluster whose connections carry record fetches, so long reads never delay admin calls. */
   readonly #readers = new Map<string, Admin>();
   readonly #producers = new Map<string, Producer>();
+  readonly #groupIndexes = new Map<string, GroupIndex>();
 
   constructor(config: Config) {
     this.#config = config;
@@ -32,7 +35,20 @@ export class KafkaPool {
     }
   }
 
+  /** The cluster's group-to-topics index (see GroupIndex), made on first use. */
+  groupIndex(cluster: string): GroupIndex {
+    const admin = this.#admin(cluster);
+    let index = this.#groupIndexes.get(cluster);
+    if (!index) {
+      index = new GroupIndex(admin, this.#config.groupIndex.refreshMs);
+      this.#groupIndexes.set(cluster, index);
+    }
+    return index;
+  }
+
   async close(): Promise<void> {
+    for (const index of this.#groupIndexes.values()) index.close();
+    this.#groupIndexes.clear();
     const clients = [...this.#admins.values(), ...this.#readers.values(), ...this.#producers.values()];
     this.#admins.clear();
     this.#readers.clear();
@@ -46,6 +62,7 @@ export class KafkaPool {
     let reader = this.#readers.get(cluster);
     if (!reader) {
       reader = new Admin(this.#options(cluster, '-reader'));
+      setRequestLimits(reader, this.#config.kafkaClient);
       this.#readers.set(cluster, reader);
     }
     return { admin, reader };
@@ -96,6 +113,7 @@ export class KafkaPool {
     const settings = this.#config.clusters[cluster];
     if (!settings) throw notFound(`Cluster '${cluster}' not found`);
     const admin = new Admin(clientOptions(cluster, settings.properties, this.#config.kafkaClient));
+    setRequestLimits(admin, this.#config.kafkaClient);
     this.#admins.set(cluster, admin);
     return admin;
   }

@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel';
 import {
   type Admin,
   type API,
@@ -7,6 +8,19 @@ import {
   kGetBootstrapConnection,
   kGetConnection,
 } from '@platformatic/kafka';
+
+/** What `send` publishes on `requestsChannel` for every request it builds. */
+export type BuiltRequest = { api: string; version: number; args: unknown[] };
+/** Every request the console builds, for tests that check how big a request may get. */
+export const requestsChannel = channel('console:kafka:requests');
+
+/** The version of `apiName` both the client and the cluster implement (the highest). */
+export const agreedVersion = async (admin: Admin, apiName: string): Promise<number> =>
+  (
+    await new Promise<API<unknown[], unknown>>((resolve, reject) =>
+      admin[kGetApi](apiName, (error, found) => (found ? resolve(found) : reject(error))),
+    )
+  ).version;
 
 /** Where a request goes: a given broker, or any reachable one (bootstrap list first). */
 export type Target = Broker | 'any';
@@ -43,8 +57,12 @@ export async function send<Args extends unknown[], Response>(
     if (target === 'any') admin[kGetBootstrapConnection](done);
     else admin[kGetConnection](target, done);
   });
+  const built = args(api.version);
+  if (requestsChannel.hasSubscribers) {
+    requestsChannel.publish({ api: apiName, version: api.version, args: built } satisfies BuiltRequest);
+  }
   try {
-    return await api.async(connection, ...args(api.version));
+    return await api.async(connection, ...built);
   } catch (error) {
     const partial = (error as { code?: string; response?: Response }).response;
     if (options.partial && (error as { code?: string }).code === 'PLT_KFK_RESPONSE' && partial)

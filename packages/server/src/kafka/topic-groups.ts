@@ -1,79 +1,71 @@
 import type { ConsumerGroup, GroupOffset, GroupsListView } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
-import {
-  type DescribedGroup,
-  describeConsumerGroups,
-  type GroupListing,
-  listConsumerGroups,
-} from './groups.ts';
-import { type ClusterView, readMetadata, type TopicMeta } from './metadata.ts';
+import { type Committed, committedKey, committedOffsets } from './groups/committed-offsets.ts';
+import type { IndexSnapshot } from './groups/group-index.ts';
+import { type DescribedGroup, describeConsumerGroups, LIVE_STATES, listConsumerGroups } from './groups.ts';
+import { type ClusterView, readMetadata } from './metadata.ts';
 import { type OffsetTable, partitionOffsets } from './offsets.ts';
 import { byName } from './topic-naming.ts';
 
-/** "partition\0topic" → committed offset of one group. */
-export type Committed = Map<string, { offset: number; metadata: string | null }>;
-
 /**
  * The consumer groups reading `topics`, with their offsets and lag on those topics. ALL keeps groups with
- * committed offsets on them or a member assigned to them; HIDE_EMPTY only the latter. Whatever the number
- * of groups and topics: one listing, one describe per coordinator, one offset fetch per coordinator for
- * all groups (limited to these topics' partitions), and one offsets exchange per leader, in parallel.
+ * committed offsets on them or a member assigned to them; HIDE_EMPTY only the latter. Groups with
+ * members are few and change: they are listed and described live, every time. Of the others (EMPTY:
+ * nobody commits for them), the index says which have offsets on these topics. Only those groups'
+ * offsets are fetched, on the topics they read of these, in bounded requests (see request-limits.ts),
+ * with the topics' first and last offsets for the lag.
  */
 export async function groupsReadingTopics(
   admin: Admin,
+  index: IndexSnapshot,
   names: readonly string[],
   show: GroupsListView,
   known?: ClusterView,
 ): Promise<ConsumerGroup[]> {
   if (names.length === 0) return [];
-  const view = known ?? (await readMetadata(admin, names));
-  const topics = names.flatMap((n) => view.topics.get(n) ?? []);
-  if (topics.length === 0) return [];
-  const listings = await listConsumerGroups(admin);
-  if (listings.length === 0) return [];
+  const [view, live] = await Promise.all([
+    known ?? readMetadata(admin, names),
+    listConsumerGroups(admin, LIVE_STATES),
+  ]);
+  const asked = new Set(names.filter((n) => view.topics.has(n)));
+  if (asked.size === 0) return [];
+  const liveIds = new Set(live.map((g) => g.id));
+  const active = await describeConsumerGroups(admin, live);
+  const assigned = (g: DescribedGroup) =>
+    g.members.flatMap((m) => (m.assignments ?? []).map((a) => a.topic)).filter((t) => asked.has(t));
+  const readers = new Map<string, { described?: DescribedGroup; topics: Set<string> }>();
+  for (const c of index.readersOf(asked)) {
+    readers.set(c.listing.id, { topics: new Set(c.topics.filter((t) => asked.has(t))) });
+  }
+  const idle = [...readers.keys()].filter((id) => !liveIds.has(id));
+  for (const g of active) {
+    const topics = [...(readers.get(g.id)?.topics ?? []), ...assigned(g)];
+    if (topics.length) readers.set(g.id, { described: g, topics: new Set(topics) });
+  }
+  if (readers.size === 0) return [];
+  // A group not listed with members is EMPTY now, whatever the index saw: a classic one has nothing to
+  // describe (its listing says it all), a KIP-848 one is described.
+  const listings = idle.flatMap((id) => {
+    const listing = index.get(id)?.listing;
+    return listing ? [{ ...listing, state: 'EMPTY' as const }] : [];
+  });
+  const metas = (topics: Iterable<string>) => [...topics].flatMap((t) => view.topics.get(t) ?? []);
+  const readTopics = new Set([...readers.values()].flatMap((r) => [...r.topics]));
   const [described, committed, ends] = await Promise.all([
     describeConsumerGroups(admin, listings),
-    committedOffsets(admin, listings, topics),
-    partitionOffsets(admin, view, topics),
+    committedOffsets(
+      admin,
+      [...readers].map(([id, r]) => ({ id, topics: metas(r.topics) })),
+    ),
+    partitionOffsets(admin, view, metas(readTopics)),
   ]);
-  const asked = new Set(topics.map((t) => t.name));
-  return described
+  const all = [...described, ...[...readers.values()].flatMap((r) => r.described ?? [])];
+  return all
     .map((group) => toConsumerGroup(group, committed.get(group.id) ?? new Map(), ends, asked))
     .filter((g) =>
       show === 'HIDE_EMPTY' ? g.activeTopics?.some((t) => asked.has(t)) : g.topics?.some((t) => asked.has(t)),
     )
     .sort((a, b) => byName(a.id, b.id));
-}
-
-export const committedKey = (topic: string, partition: number) => `${partition}\u0000${topic}`;
-export const committedTopic = (key: string) => key.slice(key.indexOf('\u0000') + 1);
-
-/** Each group's committed offsets on the given topics' partitions only, or on every topic when null. */
-export async function committedOffsets(
-  admin: Admin,
-  groups: readonly GroupListing[],
-  topics: readonly TopicMeta[] | null,
-): Promise<Map<string, Committed>> {
-  const request =
-    topics?.map((t) => ({ name: t.name, partitionIndexes: t.partitions.map((p) => p.id) })) ?? null;
-  const answer = await admin.listConsumerGroupOffsets({
-    groups: groups.map((g) => ({ groupId: g.id, topics: request })),
-  });
-  const byGroup = new Map<string, Committed>();
-  for (const group of answer) {
-    const offsets: Committed = new Map();
-    for (const t of group.topics) {
-      for (const p of t.partitions) {
-        if (p.committedOffset < 0n) continue;
-        offsets.set(committedKey(t.name, p.partitionIndex), {
-          offset: Number(p.committedOffset),
-          metadata: p.metadata ?? null,
-        });
-      }
-    }
-    byGroup.set(group.groupId, offsets);
-  }
-  return byGroup;
 }
 
 /** A described group with its offsets and lag on the `asked` topics (member assignments elsewhere are left out). */

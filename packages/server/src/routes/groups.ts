@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { topicFilter, visibleGroup, visibleMember } from '../auth/visible-groups.ts';
-import { groupService } from '../kafka/group-service.ts';
+import { groupService, INDEX_AGE_HEADER, indexAgeSeconds } from '../kafka/group-service.ts';
 import type { Services } from '../services.ts';
 
 const tags = ['group'];
@@ -52,15 +52,16 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
         response: { 200: ConsumerGroupList },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const allow = topicFilter(req);
       const found = await groups.forTopics(
         req.params.cluster,
         req.query.topics.filter(allow),
         req.query.groupsListView,
       );
+      reply.header(INDEX_AGE_HEADER, indexAgeSeconds(found));
       return req.permissions
-        .filter('CONSUMER_GROUP', 'READ', req.params.cluster, found, (g) => g.id)
+        .filter('CONSUMER_GROUP', 'READ', req.params.cluster, found.groups, (g) => g.id)
         .map((g) => visibleGroup(g, allow));
     },
   );

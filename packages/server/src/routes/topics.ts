@@ -21,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { topicFilter, visibleGroup } from '../auth/visible-groups.ts';
+import { INDEX_AGE_HEADER, indexAgeSeconds } from '../kafka/group-service.ts';
 import { topicService } from '../kafka/topic-service.ts';
 import type { Services } from '../services.ts';
 
@@ -110,16 +111,12 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
         response: { 200: ConsumerGroupList },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const allow = topicFilter(req);
+      const found = await topics.groups(req.params.cluster, req.params.topic, req.query.groupsListView);
+      reply.header(INDEX_AGE_HEADER, indexAgeSeconds(found));
       return req.permissions
-        .filter(
-          'CONSUMER_GROUP',
-          'READ',
-          req.params.cluster,
-          await topics.groups(req.params.cluster, req.params.topic, req.query.groupsListView),
-          (g) => g.id,
-        )
+        .filter('CONSUMER_GROUP', 'READ', req.params.cluster, found.groups, (g) => g.id)
         .map((g) => visibleGroup(g, allow));
     },
   );

@@ -19,7 +19,7 @@ export async function browsePage(
   const collected = new Map<number, Found>();
   const count = (p: number) => collected.get(p)?.views.length ?? 0;
   let reason: ScanStop = 'end';
-  for await (const event of scanMatches(source, plan, (p) => size - count(p))) {
+  for await (const event of scanMatches(source, plan, (p) => size - count(p), true)) {
     if (event.type === 'end') {
       reason = event.reason;
       break;

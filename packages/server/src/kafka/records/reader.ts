@@ -19,6 +19,12 @@ export type ReadOptions = {
   signal: AbortSignal;
   /** Asked before every fetch: false stops reading that partition (its consumer has enough). */
   wants?: (partition: number) => boolean;
+  /**
+   * How many more records the consumer wants from a partition, for a page: each fetch then asks about
+   * that many records' bytes (growing fourfold per further fetch of the partition), and the next fetch
+   * waits until the consumer has handled the last answer, so nothing is read that the page will not show.
+   */
+  wanted?: (partition: number) => number;
   partitionMaxBytes?: number;
   responseMaxBytes?: number;
   /**
@@ -37,6 +43,9 @@ const PARTITION_MAX_BYTES = 512 * 1024;
 const RESPONSE_MAX_BYTES = 2 * 1024 * 1024;
 /** Biggest fetch a stuck partition may grow to (a batch larger than its share still has to come through). */
 const GROWN_MAX_BYTES = 64 * 1024 * 1024;
+/** A page's first fetch of a partition, before any record size is known, counts this many bytes a record. */
+const GUESSED_RECORD_BYTES = 1024;
+const MIN_PAGE_FETCH_BYTES = 16 * 1024;
 const LEADER_MOVED = new Set([3, 5, 6, 74, 75, 100]);
 const OFFSET_OUT_OF_RANGE = 1;
 const MAX_RELOCATIONS = 5;
@@ -56,6 +65,17 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
   const positions = new Map(spans.map((s) => [s.partition, s.from]));
   const ends = new Map(spans.map((s) => [s.partition, s.to]));
   const maxBytes = new Map<number, number>();
+  const asked = new Map<number, number>();
+  const fetches = new Map<number, number>();
+  const seen = { records: 0, bytes: 0 };
+  const fetchBytes = (p: number): number => {
+    const cap = options.partitionMaxBytes ?? PARTITION_MAX_BYTES;
+    const grown = maxBytes.get(p) ?? 0;
+    if (!options.wanted) return Math.max(grown, cap);
+    const perRecord = seen.records > 0 ? seen.bytes / seen.records : GUESSED_RECORD_BYTES;
+    const bytes = options.wanted(p) * perRecord * 1.25 * 4 ** (fetches.get(p) ?? 0);
+    return Math.max(grown, Math.min(cap, Math.max(MIN_PAGE_FETCH_BYTES, Math.ceil(bytes))));
+  };
   const relocations = new Map<number, number>();
   const leaders = new Map(topic.partitions.map((p) => [p.id, p.leader]));
   let brokers = options.brokers;
@@ -87,6 +107,9 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
       }
       if (r.errorCode !== 0)
         throw Object.assign(new Error(`Fetch error ${r.errorCode}`), { errorCode: r.errorCode });
+      fetches.set(r.partition, (fetches.get(r.partition) ?? 0) + 1);
+      seen.records += r.records.length;
+      seen.bytes += r.bytes;
       let records = r.records.filter((rec) => rec.offset < to);
       let next = Math.min(to, Math.max(from, r.next));
       const allowed = options.whole ? records.length : budget.allowance(records.length);
@@ -101,7 +124,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
         // (No bytes at all is not that: the answer was full with other partitions' records.)
         maxBytes.set(
           r.partition,
-          Math.min(GROWN_MAX_BYTES, (maxBytes.get(r.partition) ?? PARTITION_MAX_BYTES) * 4),
+          Math.min(GROWN_MAX_BYTES, (asked.get(r.partition) ?? PARTITION_MAX_BYTES) * 4),
         );
       }
       positions.set(r.partition, next);
@@ -144,17 +167,18 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
           options.client,
           broker,
           topic,
-          mine.map((p) => ({
-            partition: p,
-            offset: positions.get(p) ?? 0,
-            maxBytes: maxBytes.get(p) ?? options.partitionMaxBytes ?? PARTITION_MAX_BYTES,
-          })),
+          mine.map((p) => {
+            const bytes = fetchBytes(p);
+            asked.set(p, bytes);
+            return { partition: p, offset: positions.get(p) ?? 0, maxBytes: bytes };
+          }),
           options.responseMaxBytes ?? RESPONSE_MAX_BYTES,
         );
         if (halted()) return;
         const relocate: number[] = [];
         const chunks = settle(results, relocate);
-        if (chunks.length) await channel.push({ type: 'records', chunks });
+        if (chunks.length && options.wanted) await channel.pushAndWait({ type: 'records', chunks });
+        else if (chunks.length) await channel.push({ type: 'records', chunks });
         await channel.push({ type: 'progress', ...snapshot() });
         if (relocate.length) {
           await refreshLeaders(relocate);

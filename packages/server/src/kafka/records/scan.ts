@@ -44,20 +44,29 @@ async function loadSchemas(source: ScanSource, records: RawRecord[]): Promise<vo
 /**
  * Scans the plan in its direction and yields a round per answer (OLDEST) or window (NEWEST), ending with
  * `end`. Every match is reported once; a partition whose `wanted` count is reached stops early, its
- * `through` at the last match it reported.
+ * `through` at the last match it reported. `page`: `wanted` counts per partition what one page shows,
+ * and OLDEST reads about that many records, one answer handled before the next fetch (NEWEST's
+ * windows are sized that way already).
  */
 export function scanMatches(
   source: ScanSource,
   plan: ScanPlan,
   wanted: Wanted,
+  page = false,
 ): AsyncGenerator<Round | ScanEnd> {
-  return plan.direction === 'OLDEST' ? forward(source, plan, wanted) : backward(source, plan, wanted);
+  return plan.direction === 'OLDEST' ? forward(source, plan, wanted, page) : backward(source, plan, wanted);
 }
 
-async function* forward(source: ScanSource, plan: ScanPlan, wanted: Wanted): AsyncGenerator<Round | ScanEnd> {
+async function* forward(
+  source: ScanSource,
+  plan: ScanPlan,
+  wanted: Wanted,
+  page: boolean,
+): AsyncGenerator<Round | ScanEnd> {
   const spans: Span[] = plan.partitions.map((p) => ({ partition: p.partition, from: p.position, to: p.hi }));
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
-  for await (const event of readRecords({ ...source, spans, wants: (p) => wanted(p) > 0 })) {
+  const reading = { ...source, spans, wants: (p: number) => wanted(p) > 0, ...(page ? { wanted } : {}) };
+  for await (const event of readRecords(reading)) {
     if (event.type === 'error') throw event.error;
     if (event.type === 'done') {
       yield { type: 'end', reason: event.reason, scanned: event.scanned };

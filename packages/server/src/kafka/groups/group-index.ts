@@ -1,0 +1,146 @@
+import type { Admin } from '@platformatic/kafka';
+import { buildIndex, type IndexedGroup, indexGroups } from './index-build.ts';
+
+/** One build of the index: the groups, and for each topic the groups that read it. */
+export class IndexSnapshot {
+  readonly builtAt: number;
+  readonly #groups: Map<string, IndexedGroup>;
+  readonly #readers = new Map<string, Set<string>>();
+
+  constructor(groups: Map<string, IndexedGroup>, builtAt: number) {
+    this.builtAt = builtAt;
+    this.#groups = groups;
+    for (const [id, g] of groups) this.#add(id, g);
+  }
+
+  get size(): number {
+    return this.#groups.size;
+  }
+
+  /** The groups with offsets on, or members assigned to, any of `topics`. */
+  readersOf(topics: Iterable<string>): IndexedGroup[] {
+    const ids = new Set<string>();
+    for (const t of topics) for (const id of this.#readers.get(t) ?? []) ids.add(id);
+    return [...ids].flatMap((id) => this.#groups.get(id) ?? []);
+  }
+
+  get(id: string): IndexedGroup | undefined {
+    return this.#groups.get(id);
+  }
+
+  /** Puts what a console write changed: a group read again, or null for a deleted one. */
+  set(id: string, group: IndexedGroup | null): void {
+    const old = this.#groups.get(id);
+    for (const t of old?.topics ?? []) this.#readers.get(t)?.delete(id);
+    if (group) {
+      this.#groups.set(id, group);
+      this.#add(id, group);
+    } else this.#groups.delete(id);
+  }
+
+  #add(id: string, group: IndexedGroup): void {
+    for (const t of group.topics) {
+      let readers = this.#readers.get(t);
+      if (!readers) {
+        readers = new Set();
+        this.#readers.set(t, readers);
+      }
+      readers.add(id);
+    }
+  }
+}
+
+/**
+ * A cluster's group-to-topics index, kept in the background: built when first needed, refreshed
+ * `refreshMs` after the previous build ended while somebody asked within the last `idleMs` (reading
+ * again new and live groups and a tenth of the EMPTY ones, see buildIndex), and updated at once for the
+ * groups the console writes to. It only says which groups to ask: the answers read those groups' offsets
+ * and members live.
+ */
+export class GroupIndex {
+  readonly #admin: Admin;
+  readonly #refreshMs: number;
+  readonly #idleMs: number;
+  #snapshot: IndexSnapshot | undefined;
+  #building: Promise<IndexSnapshot> | undefined;
+  /** Groups the console changed while a build ran, applied again over its result. */
+  #changes = new Map<string, IndexedGroup | null>();
+  #timer: NodeJS.Timeout | undefined;
+  #lastAsked = 0;
+  #lastBuildMs = 0;
+  #rounds = 0;
+  #closed = false;
+
+  constructor(admin: Admin, refreshMs: number) {
+    this.#admin = admin;
+    this.#refreshMs = refreshMs;
+    this.#idleMs = Math.max(5 * 60_000, 10 * refreshMs);
+  }
+
+  /**
+   * The index, waiting for a build when there is none yet, or when it was left to age while nobody
+   * asked (older than two refresh intervals and a build).
+   */
+  async current(): Promise<IndexSnapshot> {
+    this.#lastAsked = Date.now();
+    const known = this.#snapshot;
+    if (known && Date.now() - known.builtAt <= 2 * this.#refreshMs + this.#lastBuildMs) return known;
+    return this.#build();
+  }
+
+  /** Reads one group again after the console wrote to it (offset reset, offsets deleted). */
+  async refreshGroup(id: string): Promise<void> {
+    if (!this.#snapshot && !this.#building) return;
+    const known = this.#snapshot?.get(id)?.listing ?? { id, kind: 'classic' as const };
+    const found = await indexGroups(this.#admin, [{ ...known, state: 'EMPTY' }]);
+    const group = found.get(id) ?? null;
+    this.#apply(id, group && group.topics.length > 0 ? group : null);
+  }
+
+  /** Forgets a group the console deleted. */
+  removeGroup(id: string): void {
+    this.#apply(id, null);
+  }
+
+  close(): void {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+  }
+
+  #apply(id: string, group: IndexedGroup | null): void {
+    this.#snapshot?.set(id, group);
+    if (this.#building) this.#changes.set(id, group);
+  }
+
+  #build(): Promise<IndexSnapshot> {
+    if (this.#building) return this.#building;
+    clearTimeout(this.#timer);
+    const started = Date.now();
+    this.#changes.clear();
+    const previous = this.#snapshot;
+    const building = buildIndex(this.#admin, previous && ((id) => previous.get(id)), this.#rounds++)
+      .then((groups) => {
+        this.#lastBuildMs = Date.now() - started;
+        const snapshot = new IndexSnapshot(groups, started);
+        for (const [id, group] of this.#changes) snapshot.set(id, group);
+        this.#snapshot = snapshot;
+        return snapshot;
+      })
+      .finally(() => {
+        this.#building = undefined;
+        this.#changes.clear();
+        this.#schedule();
+      });
+    this.#building = building;
+    return building;
+  }
+
+  #schedule(): void {
+    if (this.#closed || Date.now() - this.#lastAsked > this.#idleMs) return;
+    this.#timer = setTimeout(() => {
+      // A failed refresh keeps the last index; the next one tries again.
+      this.#build().catch(() => undefined);
+    }, this.#refreshMs);
+    this.#timer.unref();
+  }
+}
