@@ -166,7 +166,7 @@ describe('Avro through the registry', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.fields?.[0]?.field).toBe('body.value');
     const unknown = await produce(topic, { value: '{}', valueSchema: `${topic}-nope` });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(404);
     expect(unknown.body.fields?.[0]?.field).toBe('body.valueSchema');
   });
 });
