@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { translateKafkaError } from '../kafka/errors.ts';
+import type { DownloadStop } from '../kafka/records/download.ts';
 import { topicDataService } from '../kafka/records/service.ts';
 import { topicWriteService } from '../kafka/records/write-service.ts';
 import type { Services } from '../services.ts';
@@ -108,7 +109,7 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
         params: TopicDataParams,
         querystring: DownloadQuery,
         description:
-          'Streams every matching record from the start position to the end seen when it starts, as one JSON array or CSV. A scan budget that stops it before the end cuts the response off (the browser shows the download failed): a file is whole or not written.',
+          'Streams every matching record from the start position to the end seen when it starts, as one JSON array or CSV, at the pace the client reads; leaving stops the reads. The configured scan budgets do not apply (the range bounds it). A budget the request sets (`maxRecords`, `maxBytes`, `maxMs`) that stops it still ends a valid file with every match read, and says so in the HTTP trailers `x-scan-stop` (which budget) and `x-scan-after` (the `after` value a next download goes on from, nothing skipped or repeated).',
       },
     },
     async (req, reply) => {
@@ -121,8 +122,11 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
         .header(
           'content-disposition',
           `attachment; filename="${encodeURIComponent(topic)}.${json ? 'json' : 'csv'}"`,
-        );
-      return reply.send(Readable.from(download.body(signal)));
+        )
+        .header('trailer', 'x-scan-stop, x-scan-after');
+      const stopped = ({ reason, after }: DownloadStop) =>
+        reply.raw.addTrailers({ 'x-scan-stop': reason, ...(after ? { 'x-scan-after': after } : {}) });
+      return reply.send(Readable.from(download.body(signal, stopped)));
     },
   );
 

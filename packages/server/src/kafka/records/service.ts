@@ -19,7 +19,7 @@ import { browsePage } from './browse.ts';
 import { Budget } from './budget.ts';
 import { formatCursor, parseCursor } from './cursor.ts';
 import type { DecodeContext } from './decode.ts';
-import { type DownloadFormat, downloadText } from './download.ts';
+import { type DownloadFormat, type DownloadStop, downloadText } from './download.ts';
 import { parseFilter, parseFilters } from './filters.ts';
 import { planScan, type ScanPlan } from './plan.ts';
 import { SchemaCache } from './registry.ts';
@@ -79,7 +79,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     cluster: string,
     topic: string,
     query: DataFiltersQuery,
-    policy = false,
+    options: { policy?: boolean; budget?: 'configured' | 'asked' } = {},
   ): Promise<PreparedScan> =>
     pool.run(cluster, async (admin) => {
       const cursor = parseCursor(query.after);
@@ -93,10 +93,10 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
           timestamp: query.timestamp ? Date.parse(query.timestamp) : undefined,
           cursor,
         }),
-        policy && !isInternal ? cleanupPolicy(admin, topic) : ([] as string[]),
+        options.policy && !isInternal ? cleanupPolicy(admin, topic) : ([] as string[]),
       ]);
       const { reader } = pool.readClients(cluster);
-      const budget = Budget.of(config, query);
+      const budget = options.budget === 'asked' ? Budget.asked(query) : Budget.of(config, query);
       const decode = decodeFor(cluster)(meta);
       const filters = parseFilters(query);
       const endTimestamp = query.endTimestamp ? Date.parse(query.endTimestamp) : undefined;
@@ -127,7 +127,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       url: string,
       signal: AbortSignal,
     ): Promise<RecordPage> {
-      const scan = await prepare(cluster, topic, query, true);
+      const scan = await prepare(cluster, topic, query, { policy: true });
       const found = await browsePage(
         scan.source(signal),
         scan.plan,
@@ -166,11 +166,12 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
 
     /** `GET …/data/download`: the format and the body pieces, to write once the response is open. */
     async download(cluster: string, topic: string, query: DownloadQuery) {
-      const scan = await prepare(cluster, topic, query);
+      const scan = await prepare(cluster, topic, query, { budget: 'asked' });
       const format: DownloadFormat = query.format ?? 'JSON';
       return {
         format,
-        body: (signal: AbortSignal) => downloadText(scan.source(signal), scan.plan, format),
+        body: (signal: AbortSignal, stopped: (stop: DownloadStop) => void) =>
+          downloadText(scan.source(signal), scan.plan, format, stopped),
       };
     },
 
@@ -182,7 +183,14 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       offset: number,
       signal: AbortSignal,
     ): Promise<RecordPage> {
-      const scan = await prepare(cluster, topic, { partition, after: `${partition}-${offset - 1}` }, true);
+      const scan = await prepare(
+        cluster,
+        topic,
+        { partition, after: `${partition}-${offset - 1}` },
+        {
+          policy: true,
+        },
+      );
       const found = await browsePage(scan.source(signal), scan.plan, 1, undefined);
       const records: DataRecord[] = found.records;
       return { results: records, size: records.length, canDeleteRecords: scan.canDeleteRecords };
