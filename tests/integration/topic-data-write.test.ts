@@ -83,6 +83,7 @@ describe('POST /api/{cluster}/topic/{topic}/data', () => {
           ],
           truncated: false,
           exceptions: [],
+          format: { key: 'TEXT', value: 'JSON' },
         },
       ],
     });

@@ -15,7 +15,11 @@ describe('decodePart', () => {
   it('keeps null absent, UTF-8 as text and anything else as base64 with the flag', () => {
     expect(decodePart(null, plain)).toEqual({ text: null });
     expect(decodePart(Buffer.from('héllo'), plain)).toEqual({ text: 'héllo', format: 'TEXT' });
-    expect(decodePart(Buffer.from([0xc3, 0x28]), plain)).toEqual({ text: 'wyg=', base64: true, format: 'BINARY' });
+    expect(decodePart(Buffer.from([0xc3, 0x28]), plain)).toEqual({
+      text: 'wyg=',
+      base64: true,
+      format: 'BINARY',
+    });
     expect(decodePart(Buffer.alloc(0), plain)).toEqual({ text: '', format: 'TEXT' });
   });
 

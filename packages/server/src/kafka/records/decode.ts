@@ -71,7 +71,11 @@ function raw(bytes: Buffer): DecodedPart {
 }
 
 /** Through the topic's configured codec; bytes it cannot read fall back to text or base64 with the reason. */
-function configured(bytes: Buffer, codec: NonNullable<TopicCodecs['key']>, part: 'key' | 'value'): DecodedPart {
+function configured(
+  bytes: Buffer,
+  codec: NonNullable<TopicCodecs['key']>,
+  part: 'key' | 'value',
+): DecodedPart {
   const name = codec.name ? { name: codec.name } : {};
   try {
     return { text: codec.decode(bytes), format: codec.format, ...name };

@@ -1,7 +1,7 @@
 import type { DataRecord, KeyValue } from '@console/contract';
 import { type DecodeContext, type DecodedPart, decodePart, headerText } from './decode.ts';
-import { formatsOf } from './formats/detect.ts';
 import { matches, type SearchFilters } from './filters.ts';
+import { formatsOf } from './formats/detect.ts';
 import type { RawRecord } from './types.ts';
 
 /**

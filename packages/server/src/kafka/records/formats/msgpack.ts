@@ -8,7 +8,5 @@ export const msgpackCodec: Codec = {
   label: 'MSGPACK',
   decode: (bytes) => toJsonText(decode(bytes, { useBigInt64: true })),
   encode: (text) =>
-    Buffer.from(
-      encode(parseJsonInput(text, 'MessagePack', parseJsonKeepingBigInts), { useBigInt64: true }),
-    ),
+    Buffer.from(encode(parseJsonInput(text, 'MessagePack', parseJsonKeepingBigInts), { useBigInt64: true })),
 };

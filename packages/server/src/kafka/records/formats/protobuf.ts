@@ -14,7 +14,9 @@ export type ProtobufSource = { descriptorSet?: string; protoDir?: string; messag
  * 64-bit integers are strings, enums names, bytes base64, as in Protobuf's JSON mapping.
  */
 export function protobufCodec(source: ProtobufSource): Codec {
-  const root = source.descriptorSet ? fromDescriptorSet(source.descriptorSet) : fromFolder(source.protoDir ?? '');
+  const root = source.descriptorSet
+    ? fromDescriptorSet(source.descriptorSet)
+    : fromFolder(source.protoDir ?? '');
   const type = findType(root, source.messageType);
   const name = type.fullName.replace(/^\./, '');
   return {

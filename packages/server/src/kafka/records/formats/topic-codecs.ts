@@ -1,5 +1,5 @@
-import type { Config } from '../../../config/schema.ts';
 import type { PartFormat } from '../../../config/deserialization.ts';
+import type { Config } from '../../../config/schema.ts';
 import { avroCodec } from './avro.ts';
 import type { Codec, TopicCodecs } from './codec.ts';
 import { intCodec, longCodec } from './integers.ts';
