@@ -76,12 +76,11 @@ function configured(
   codec: NonNullable<TopicCodecs['key']>,
   part: 'key' | 'value',
 ): DecodedPart {
-  const name = codec.name ? { name: codec.name } : {};
   try {
-    return { text: codec.decode(bytes), format: codec.format, ...name };
+    return { text: codec.decode(bytes), format: codec.format, ...(codec.name ? { name: codec.name } : {}) };
   } catch (error) {
     const label = part === 'key' ? 'Key' : 'Value';
-    return { ...raw(bytes), ...name, error: `${label} as ${codec.label}: ${(error as Error).message}` };
+    return { ...raw(bytes), error: `${label} as ${codec.label}: ${(error as Error).message}` };
   }
 }
 
