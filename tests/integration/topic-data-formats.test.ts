@@ -237,6 +237,28 @@ describe('records written by Python libraries, read through the configured forma
     expect(after).toEqual(before);
   });
 
+  it('decodes the live tail through the configured format', async () => {
+    const topic = cases[3]?.topic ?? '';
+    const controller = new AbortController();
+    const deadline = setTimeout(() => controller.abort(), 15_000);
+    try {
+      const res = await fetch(`${app.url}/api/local/tail/sse?topics=${topic}`, { signal: controller.signal });
+      const events = sseMessages(res);
+      expect((await events.next()).value?.event).toBe('tailBody'); // the starting offsets
+      expect((await produce(topic, { key: '5', value: '{"live":true}' })).status).toBe(200);
+      let record: DataRecord | undefined;
+      while (!record) {
+        const next = await events.next();
+        if (next.done) break;
+        record = (next.value.data as { records?: DataRecord[] }).records?.[0];
+      }
+      expect(record).toMatchObject({ key: '5', value: '{"live":true}', format: cases[3]?.format });
+    } finally {
+      clearTimeout(deadline);
+      controller.abort();
+    }
+  });
+
   it('shows a record the configured format cannot read as it is, with the reason', async () => {
     const topic = `${prefix}-pdesc-broken`;
     await kafka.createTopic(1, { name: topic });
