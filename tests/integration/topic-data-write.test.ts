@@ -83,6 +83,7 @@ describe('POST /api/{cluster}/topic/{topic}/data', () => {
           ],
           truncated: false,
           exceptions: [],
+          format: { key: 'TEXT', value: 'JSON' },
         },
       ],
     });
@@ -397,6 +398,7 @@ describe('GET /api/{cluster}/topic/{topic}/data/download', () => {
       headers: [{ key: 'h', value: 'x' }],
       key: 'k0',
       value: 'value 0',
+      format: { key: 'TEXT', value: 'TEXT' },
     });
     const filtered = await fetch(
       `${app.url}/api/local/topic/${topic}/data/download?searchByKey=k5_E&format=csv`,

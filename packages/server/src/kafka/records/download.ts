@@ -1,5 +1,6 @@
 import type { ScanStop } from '@console/contract';
 import { type Cursor, formatCursor } from './cursor.ts';
+import { formatsOf } from './formats/detect.ts';
 import { takeInOrder } from './merge.ts';
 import type { ScanPlan } from './plan.ts';
 import type { RecordView } from './record-view.ts';
@@ -63,6 +64,7 @@ function jsonElement(view: RecordView): string {
     headers: view.headers,
     key: key.text,
     value: value.text,
+    format: formatsOf(key, value),
   });
 }
 

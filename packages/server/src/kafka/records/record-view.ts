@@ -1,6 +1,7 @@
 import type { DataRecord, KeyValue } from '@console/contract';
 import { type DecodeContext, type DecodedPart, decodePart, headerText } from './decode.ts';
 import { matches, type SearchFilters } from './filters.ts';
+import { formatsOf } from './formats/detect.ts';
 import type { RawRecord } from './types.ts';
 
 /**
@@ -20,7 +21,7 @@ export class RecordView {
   }
 
   get key(): DecodedPart {
-    this.#key ??= decodePart(this.raw.key, this.#context);
+    this.#key ??= decodePart(this.raw.key, this.#context, 'key');
     return this.#key;
   }
 
@@ -68,6 +69,7 @@ export class RecordView {
       ...(value.base64 ? { valueBase64: true } : {}),
       truncated,
       exceptions,
+      format: formatsOf(key, value),
     };
   }
 }

@@ -21,6 +21,7 @@ import { formatCursor, parseCursor } from './cursor.ts';
 import type { DecodeContext } from './decode.ts';
 import { type DownloadFormat, type DownloadStop, downloadText } from './download.ts';
 import { parseFilter, parseFilters } from './filters.ts';
+import { topicCodecs } from './formats/topic-codecs.ts';
 import { planScan, type ScanPlan } from './plan.ts';
 import { SchemaCache } from './registry.ts';
 import type { ScanSource } from './scan.ts';
@@ -54,12 +55,14 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
   };
 
   const internal = (name: string, kafkaInternal: boolean) => kafkaInternal || isInternalName(naming, name);
+  const codecs = topicCodecs(config);
   const decodeFor =
     (cluster: string) =>
     (t: TopicMeta): DecodeContext => ({
       topic: t.name,
       schemas: schemas(cluster),
       detectSchemas: !internal(t.name, t.internal),
+      codecs: codecs(cluster, t.name),
     });
 
   /** One TailHub per cluster: every live tail of the cluster shares its reader. */

@@ -1,6 +1,7 @@
 import type { DataRecord, DateTimeFormat } from '@console/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AnyColumnDef } from '../../components/data-table/types';
+import { FormatBadges } from './format-badge';
 import { RecordHeadersCell, RecordKeyCell, RecordTimeCell, RecordValueCell } from './record-cells';
 import { SchemaBadge } from './schema-badge';
 
@@ -35,6 +36,7 @@ export function recordColumns(topic: string, format: DateTimeFormat): AnyColumnD
           <span className="badges">
             {keySchemaId && <SchemaBadge kind="Key" id={keySchemaId} topic={topic} />}
             {valueSchemaId && <SchemaBadge kind="Value" id={valueSchemaId} topic={topic} />}
+            <FormatBadges format={row.original.format} />
           </span>
         );
       },
