@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import type { RecordMask } from '../../masking/policy.ts';
 import type { SchemaCache } from './registry.ts';
 import { schemaIdOf } from './wire.ts';
 
@@ -19,6 +20,8 @@ export type DecodeContext = {
   schemas: SchemaCache | undefined;
   /** Internal topics never carry registry ids (contract §2). */
   detectSchemas: boolean;
+  /** The viewer's masks on this topic (security.masking); absent when the viewer sees it clear. */
+  mask?: RecordMask | undefined;
 };
 
 const NULL_PART: DecodedPart = { text: null };

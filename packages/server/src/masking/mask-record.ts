@@ -1,0 +1,94 @@
+import type { KeyValue } from '@console/contract';
+import type { DecodedPart } from '../kafka/records/decode.ts';
+import { parseJsonKeepingBigInts, toJsonText } from '../kafka/records/json-text.ts';
+import type { MaskText } from './mask-kinds.ts';
+
+/** One rule's work on a key or a value: the whole of it, or fields of its JSON. */
+export type PartMask = { whole: boolean; fields: readonly (readonly string[])[]; mask: MaskText };
+/** One rule's work on headers: all of them, or those named (compared case-insensitively). */
+export type HeaderMask = { all: boolean; names: ReadonlySet<string>; mask: MaskText };
+
+/**
+ * A key or value with the masks applied in order. A field path needs JSON to look into: a part that is
+ * not JSON (text, binary shown as base64) is masked whole instead, so a rule never lets through what
+ * it could not look at. JSON without the field is left as it is.
+ */
+export function maskPart(part: DecodedPart, masks: readonly PartMask[]): DecodedPart {
+  if (part.text === null || masks.length === 0) return part;
+  let text: string = part.text;
+  let json: { value: unknown } | undefined;
+  let changed = false;
+  let whole = false;
+  for (const m of masks) {
+    if (!m.whole && json === undefined) json = parseJson(text);
+    if (m.whole || json === undefined) {
+      const masked = m.mask(json && changed ? toJsonText(json.value) : text);
+      if (masked === undefined) return plain(part, null);
+      text = masked;
+      json = undefined;
+      changed = false;
+      whole = true;
+      continue;
+    }
+    for (const path of m.fields) changed = maskField(json, 'value', json.value, path, m.mask) || changed;
+  }
+  if (json && changed) text = toJsonText(json.value);
+  if (whole) return plain(part, text);
+  return changed ? { ...part, text } : part;
+}
+
+function parseJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: parseJsonKeepingBigInts(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A part whose text is a mask's: no longer base64 of the bytes. */
+function plain(part: DecodedPart, text: string | null): DecodedPart {
+  const { base64, ...rest } = part;
+  return { ...rest, text };
+}
+
+/** Masks `path` below `holder[key]`; arrays on the way are gone through element by element. */
+function maskField(
+  holder: object,
+  key: string | number,
+  node: unknown,
+  path: readonly string[],
+  mask: MaskText,
+): boolean {
+  const [name, ...rest] = path;
+  if (name === undefined) {
+    const masked = mask(typeof node === 'string' ? node : toJsonText(node));
+    const target = holder as Record<string | number, unknown>;
+    if (masked === undefined) delete target[key];
+    else target[key] = masked;
+    return true;
+  }
+  if (Array.isArray(node)) {
+    let changed = false;
+    node.forEach((element, i) => {
+      changed = maskField(node, i, element, path, mask) || changed;
+    });
+    return changed;
+  }
+  if (node === null || typeof node !== 'object' || !Object.hasOwn(node, name)) return false;
+  return maskField(node, name, (node as Record<string, unknown>)[name], rest, mask);
+}
+
+/** Headers with the masks applied; HIDE leaves a header out. */
+export function maskHeaders(headers: KeyValue[], masks: readonly HeaderMask[]): KeyValue[] {
+  if (masks.length === 0) return headers;
+  const out: KeyValue[] = [];
+  for (const header of headers) {
+    let value: string | undefined = header.value;
+    const name = header.key.toLowerCase();
+    for (const m of masks) {
+      if (value !== undefined && (m.all || m.names.has(name))) value = m.mask(value);
+    }
+    if (value !== undefined) out.push(value === header.value ? header : { key: header.key, value });
+  }
+  return out;
+}
