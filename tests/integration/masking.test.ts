@@ -40,9 +40,20 @@ beforeAll(async () => {
       defaultGroup: null,
       maskingSecret: SECRET,
       masking: [
-        { topics: [`pay-${tag}-.*`], paths: ['value.card.number'], mask: 'KEEP_LAST', keep: 4, unmaskedFor: ['auditors'] },
+        {
+          topics: [`pay-${tag}-.*`],
+          paths: ['value.card.number'],
+          mask: 'KEEP_LAST',
+          keep: 4,
+          unmaskedFor: ['auditors'],
+        },
         { topics: [`pay-${tag}-.*`], paths: ['value.email'], mask: 'HASH', unmaskedFor: ['auditors'] },
-        { topics: [`pay-${tag}-.*`], paths: ['headers.authorization'], mask: 'REPLACE', unmaskedFor: ['auditors'] },
+        {
+          topics: [`pay-${tag}-.*`],
+          paths: ['headers.authorization'],
+          mask: 'REPLACE',
+          unmaskedFor: ['auditors'],
+        },
       ],
       roles: {
         data: [
@@ -110,7 +121,9 @@ describe('masking by role', () => {
   });
 
   it('masks the single record', async () => {
-    expectMasked((await json<{ results: DataRecord[] }>(`/topic/${topic}/data/record/0/0`, masked)).results[0]);
+    expectMasked(
+      (await json<{ results: DataRecord[] }>(`/topic/${topic}/data/record/0/0`, masked)).results[0],
+    );
     expectClear((await json<{ results: DataRecord[] }>(`/topic/${topic}/data/record/0/0`, clear)).results[0]);
   });
 

@@ -73,7 +73,10 @@ describe('masks', () => {
   });
 
   it('HASH is HMAC-SHA256 of the text under maskingSecret: equal values stay equal', () => {
-    const view = seen([rule('HASH', ['value.email', 'value.card.cvc', 'key'])], { key: 'a@b.c', value: card });
+    const view = seen([rule('HASH', ['value.email', 'value.card.cvc', 'key'])], {
+      key: 'a@b.c',
+      value: card,
+    });
     const value = JSON.parse(view.value.text ?? '');
     expect(value.email).toBe(hmac('a@b.c'));
     expect(view.key.text).toBe(value.email);
@@ -116,7 +119,10 @@ describe('security.masking config', () => {
     [[rule('REPLACE', ['value'], { keep: 2 })], 'security.masking.0.keep: keep applies to KEEP_LAST only'],
     [[rule('HIDE', ['value'], { replacement: 'x' })], 'security.masking.0.replacement: replacement applies'],
     [[{ ...rule('HIDE', ['value']), topics: ['(['] }], 'security.masking.0.topics.0: not a valid regular'],
-    [[{ ...rule('HIDE', ['value']), unmaskedFor: ['ghosts'] }], "security.masking.0.unmaskedFor.0: no group 'ghosts'"],
+    [
+      [{ ...rule('HIDE', ['value']), unmaskedFor: ['ghosts'] }],
+      "security.masking.0.unmaskedFor.0: no group 'ghosts'",
+    ],
     [[{ ...rule('HIDE', ['value']), topic: ['x'] }], 'security.masking.0.topic: unknown key'],
   ])('refuses %j naming the key', (masking, message) => {
     expect(() => config(masking)).toThrow(ConfigError);
