@@ -1,10 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataRecord, TailBody } from '../../packages/contract/src/index.ts';
+import type { ConnectTask, DataRecord, TailBody } from '../../packages/contract/src/index.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
 import { type Outgoing, produceMany, sseMessages, waitForTopic } from '../support/records.ts';
 import { sha256, withSecurity } from '../support/security.ts';
+import { eventually } from '../support/upstreams.ts';
 
 // Issue 17 item 2: two users with the same topic rights; `masked` sees security.masking's masks on every
 // way records leave the server, `clear` (also in group `auditors`, named in unmaskedFor) sees clear values.
@@ -59,6 +60,7 @@ beforeAll(async () => {
         data: [
           { resources: ['TOPIC', 'TOPIC_DATA'], actions: ['READ', 'CREATE'] },
           { resources: ['KSQLDB'], actions: ['READ', 'EXECUTE'] },
+          { resources: ['CONNECTOR'], actions: ['READ'] },
         ],
       },
       groups: { payments: [{ role: 'data', patterns: [`(pay|out)-${tag}-.*`, '.*'] }], auditors: [] },
@@ -73,7 +75,14 @@ beforeAll(async () => {
   await waitForTopic(kafka.admin, topic);
   await produceMany(topic, 2, record);
 });
+const connector = `test-connector-${tag}`;
+const connectUrl = () => {
+  const url = process.env.CONNECT_URL;
+  if (!url) throw new Error('CONNECT_URL is not set: the stack global setup did not run');
+  return url;
+};
 afterAll(async () => {
+  await fetch(`${connectUrl()}/connectors/${connector}`, { method: 'DELETE' }).catch(() => undefined);
   await app?.close();
   await kafka.cleanup();
 });
@@ -218,5 +227,33 @@ describe('masking by role', () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toContain('security.masking');
     expect((await query(clear)).status).not.toBe(403);
+  });
+
+  it('hides Connect task traces (they quote records) from a caller masked on the cluster', async () => {
+    // A sink that cannot open its file fails with a trace; made at the worker, as an operator would.
+    const made = await fetch(`${connectUrl()}/connectors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: connector,
+        config: {
+          'connector.class': 'org.apache.kafka.connect.file.FileStreamSinkConnector',
+          topics: topic,
+          file: `/nonexistent-${tag}/out.txt`,
+        },
+      }),
+    });
+    expect(made.status).toBe(201);
+    const tasks = (h: Record<string, string>) => json<ConnectTask[]>(`/connect/local/${connector}/tasks`, h);
+    const failed = await eventually(
+      () => tasks(clear),
+      (list) => list.some((t) => t.state === 'FAILED'),
+    );
+    expect(failed[0]?.trace).toContain('Exception');
+    const hidden = await tasks(masked);
+    expect(hidden).toMatchObject([{ state: 'FAILED' }]);
+    expect(hidden[0]?.trace).toBeUndefined();
+    const definition = await (await api(`/connect/local/${connector}`, masked)).text();
+    expect(definition).not.toContain('Exception');
   });
 });

@@ -3,6 +3,9 @@ import type { DecodedPart } from '../kafka/records/decode.ts';
 import { parseJsonKeepingBigInts, toJsonText } from '../kafka/records/json-text.ts';
 import type { MaskText } from './mask-kinds.ts';
 
+export const HIDDEN_ERROR =
+  'Decoding failed; the reason is hidden, as it may quote masked data (security.masking)';
+
 /** One rule's work on a key or a value: the whole of it, or fields of its JSON. */
 export type PartMask = { whole: boolean; fields: readonly (readonly string[])[]; mask: MaskText };
 /** One rule's work on headers: all of them, or those named (compared case-insensitively). */
@@ -13,9 +16,11 @@ export type HeaderMask = { all: boolean; names: ReadonlySet<string>; mask: MaskT
  * not JSON (text, binary shown as base64) is masked whole instead, so a rule never lets through what
  * it could not look at. JSON without the field is left as it is.
  */
-export function maskPart(part: DecodedPart, masks: readonly PartMask[]): DecodedPart {
-  if (part.text === null || masks.length === 0) return part;
-  let text: string = part.text;
+export function maskPart(decoded: DecodedPart, masks: readonly PartMask[]): DecodedPart {
+  if (decoded.text === null || masks.length === 0) return decoded;
+  // A decoder's reason may quote the bytes (JSON.parse does): not shown where masks apply.
+  const part = decoded.error ? { ...decoded, error: HIDDEN_ERROR } : decoded;
+  let text: string = decoded.text;
   let json: { value: unknown } | undefined;
   let changed = false;
   let whole = false;

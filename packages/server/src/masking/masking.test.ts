@@ -4,6 +4,7 @@ import { ConfigError, parseConfig } from '../config/load.ts';
 import type { RecordView } from '../kafka/records/record-view.ts';
 import { RecordView as View } from '../kafka/records/record-view.ts';
 import type { RawRecord } from '../kafka/records/types.ts';
+import { HIDDEN_ERROR, maskPart } from './mask-record.ts';
 import { MaskingPolicy } from './policy.ts';
 
 const SECRET = 's'.repeat(32);
@@ -109,6 +110,17 @@ describe('masks', () => {
     expect(policy.viewer([]).topic('local', 'payroll')).toBeUndefined();
     expect(policy.viewer([]).topic('local', 'pay.x')).toBeDefined();
     expect(policy.viewer(['admin']).topic('local', 'pay.x')).toBeUndefined();
+  });
+
+  it("hides a decoder's reason, which may quote the bytes, where masks apply", () => {
+    const failed = {
+      text: '{"email":"a@b.c"',
+      schemaId: 3,
+      error: 'Unexpected end of JSON: {"email":"a@b.c"',
+    };
+    const masked = maskPart(failed, [{ whole: false, fields: [['email']], mask: () => '****' }]);
+    expect(masked).toEqual({ text: '****', schemaId: 3, error: HIDDEN_ERROR });
+    expect(maskPart(failed, [])).toBe(failed);
   });
 });
 
