@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import type { MaskingRuleConfig } from './config.ts';
 
 /** What a mask makes of a text: another text, or `undefined` when the text is left out (HIDE). */
@@ -29,7 +29,8 @@ export function maskText(rule: MaskingRuleConfig, secret: string | undefined): M
     }
     case 'HASH': {
       if (secret === undefined) throw new Error('HASH masks need security.maskingSecret');
-      return (text) => createHmac('sha256', secret).update(text, 'utf8').digest('hex');
+      const key = createSecretKey(Buffer.from(secret, 'utf8'));
+      return (text) => createHmac('sha256', key).update(text, 'utf8').digest('hex');
     }
   }
 }

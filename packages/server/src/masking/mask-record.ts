@@ -21,13 +21,13 @@ export function maskPart(decoded: DecodedPart, masks: readonly PartMask[]): Deco
   // A decoder's reason may quote the bytes (JSON.parse does): not shown where masks apply.
   const part = decoded.error ? { ...decoded, error: HIDDEN_ERROR } : decoded;
   let text: string = decoded.text;
-  let json: { value: unknown } | undefined;
+  let json: { value: unknown; big: boolean } | undefined;
   let changed = false;
   let whole = false;
   for (const m of masks) {
     if (!m.whole && json === undefined) json = parseJson(text);
     if (m.whole || json === undefined) {
-      const masked = m.mask(json && changed ? toJsonText(json.value) : text);
+      const masked = m.mask(json && changed ? jsonText(json) : text);
       if (masked === undefined) return plain(part, null);
       text = masked;
       json = undefined;
@@ -37,18 +37,30 @@ export function maskPart(decoded: DecodedPart, masks: readonly PartMask[]): Deco
     }
     for (const path of m.fields) changed = maskField(json, 'value', json.value, path, m.mask) || changed;
   }
-  if (json && changed) text = toJsonText(json.value);
+  if (json && changed) text = jsonText(json);
   if (whole) return plain(part, text);
   return changed ? { ...part, text } : part;
 }
 
-function parseJson(text: string): { value: unknown } | undefined {
+/** A number token of 16 digits or more (after `:`, `[` or `,`): it may not fit a double. */
+const LONG_NUMBER = /[:[,]\s*-?\d{16}/;
+
+/**
+ * The parsed JSON, and whether it holds integers too large for a double (kept exact as bigint). The
+ * exact parser is slow: it runs only when the text shows a long number token.
+ */
+function parseJson(text: string): { value: unknown; big: boolean } | undefined {
   try {
-    return { value: parseJsonKeepingBigInts(text) };
+    return LONG_NUMBER.test(text)
+      ? { value: parseJsonKeepingBigInts(text), big: true }
+      : { value: JSON.parse(text), big: false };
   } catch {
     return undefined;
   }
 }
+
+const jsonText = (json: { value: unknown; big: boolean }) =>
+  json.big ? toJsonText(json.value) : JSON.stringify(json.value);
 
 /** A part whose text is a mask's: no longer base64 of the bytes. */
 function plain(part: DecodedPart, text: string | null): DecodedPart {
