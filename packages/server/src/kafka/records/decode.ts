@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { RecordFormat } from '@console/contract';
+import type { RecordMask } from '../../masking/policy.ts';
 import type { TopicCodecs } from './formats/codec.ts';
 import type { SchemaCache } from './registry.ts';
 import { schemaIdOf } from './wire.ts';
@@ -25,6 +26,8 @@ export type DecodeContext = {
   detectSchemas: boolean;
   /** The topic's configured formats (`clusters.<c>.deserialization`); they win over detection. */
   codecs?: TopicCodecs;
+  /** The viewer's masks on this topic (security.masking); absent when the viewer sees it clear. */
+  mask?: RecordMask | undefined;
 };
 
 export const REGISTRY_FORMATS = { AVRO: 'AVRO', JSON: 'JSON_SCHEMA', PROTOBUF: 'PROTOBUF' } as const;

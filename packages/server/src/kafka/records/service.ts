@@ -9,6 +9,7 @@ import {
 } from '@console/contract';
 import type { Config } from '../../config/schema.ts';
 import { badRequest } from '../../errors.ts';
+import type { ViewerMasks } from '../../masking/policy.ts';
 import type { SseEvent } from '../../sse.ts';
 import type { UpstreamHttp } from '../../upstream-http.ts';
 import { lastRecords } from '../last-record.ts';
@@ -82,6 +83,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     cluster: string,
     topic: string,
     query: DataFiltersQuery,
+    masks: ViewerMasks,
     options: { policy?: boolean; budget?: 'configured' | 'asked' } = {},
   ): Promise<PreparedScan> =>
     pool.run(cluster, async (admin) => {
@@ -100,7 +102,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       ]);
       const { reader } = pool.readClients(cluster);
       const budget = options.budget === 'asked' ? Budget.asked(query) : Budget.of(config, query);
-      const decode = decodeFor(cluster)(meta);
+      const decode = { ...decodeFor(cluster)(meta), mask: masks.topic(cluster, meta.name) };
       const filters = parseFilters(query);
       const endTimestamp = query.endTimestamp ? Date.parse(query.endTimestamp) : undefined;
       return {
@@ -129,8 +131,9 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       query: DataFiltersQuery,
       url: string,
       signal: AbortSignal,
+      masks: ViewerMasks,
     ): Promise<RecordPage> {
-      const scan = await prepare(cluster, topic, query, { policy: true });
+      const scan = await prepare(cluster, topic, query, masks, { policy: true });
       const found = await browsePage(
         scan.source(signal),
         scan.plan,
@@ -150,14 +153,19 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     },
 
     /** `GET /api/{cluster}/topic/last-record`: each topic's newest record, whole (contract §3.3 item 22). */
-    lastRecords: (cluster: string, topics: readonly string[]): Promise<LastRecords> =>
+    lastRecords: (cluster: string, topics: readonly string[], masks: ViewerMasks): Promise<LastRecords> =>
       pool.run(cluster, (admin) =>
-        lastRecords(admin, topics, decodeFor(cluster), config.topicData.maxMessageLength),
+        lastRecords(
+          admin,
+          topics,
+          (t) => ({ ...decodeFor(cluster)(t), mask: masks.topic(cluster, t.name) }),
+          config.topicData.maxMessageLength,
+        ),
       ),
 
     /** `GET …/data/search`: the SSE events, to run once the response is open. */
-    async search(cluster: string, topic: string, query: DataFiltersQuery) {
-      const scan = await prepare(cluster, topic, query);
+    async search(cluster: string, topic: string, query: DataFiltersQuery, masks: ViewerMasks) {
+      const scan = await prepare(cluster, topic, query, masks);
       return (signal: AbortSignal): AsyncIterable<SseEvent> =>
         searchEvents(
           scan.source(signal),
@@ -168,8 +176,8 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     },
 
     /** `GET …/data/download`: the format and the body pieces, to write once the response is open. */
-    async download(cluster: string, topic: string, query: DownloadQuery) {
-      const scan = await prepare(cluster, topic, query, { budget: 'asked' });
+    async download(cluster: string, topic: string, query: DownloadQuery, masks: ViewerMasks) {
+      const scan = await prepare(cluster, topic, query, masks, { budget: 'asked' });
       const format: DownloadFormat = query.format ?? 'JSON';
       return {
         format,
@@ -185,22 +193,17 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       partition: number,
       offset: number,
       signal: AbortSignal,
+      masks: ViewerMasks,
     ): Promise<RecordPage> {
-      const scan = await prepare(
-        cluster,
-        topic,
-        { partition, after: `${partition}-${offset - 1}` },
-        {
-          policy: true,
-        },
-      );
+      const after = `${partition}-${offset - 1}`;
+      const scan = await prepare(cluster, topic, { partition, after }, masks, { policy: true });
       const found = await browsePage(scan.source(signal), scan.plan, 1, undefined);
       const records: DataRecord[] = found.records;
       return { results: records, size: records.length, canDeleteRecords: scan.canDeleteRecords };
     },
 
     /** `GET /tail/sse` (contract §3.5): unknown topics are a 404 before the stream opens. */
-    async tail(cluster: string, query: TailQuery) {
+    async tail(cluster: string, query: TailQuery, masks: ViewerMasks) {
       const topics = await pool.run(cluster, async (admin) => {
         const view = await readMetadata(admin, query.topics);
         return query.topics.map((name) => {
@@ -220,6 +223,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
           topics,
           after,
           filter: parseFilter(query.search),
+          mask: (topic) => masks.topic(cluster, topic),
           size: query.size ?? TAIL_MAX_SIZE,
           signal,
         });
