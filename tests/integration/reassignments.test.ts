@@ -2,6 +2,7 @@
 // Kafka's own ReassignPartitionsCommand and TopicCommand as the other side.
 import { Admin, Producer, stringSerializers } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../packages/server/src/config/schema.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { uniqueName } from '../support/kafka.ts';
 import { type TestCluster, threeBrokers } from '../support/kafka-cluster.ts';
@@ -9,22 +10,25 @@ import { kafkaTool } from '../support/kafka-tools.ts';
 import { sha256, withSecurity } from '../support/security.ts';
 
 let cluster: TestCluster;
+
+/** The stack's console config with its one cluster, `three`, pointed at the 3-broker cluster. */
+function onCluster(config: Config): Config {
+  const local = config.clusters.local;
+  if (!local) throw new Error('no local cluster in the stack config');
+  return {
+    ...config,
+    clusters: {
+      three: { ...local, properties: { ...local.properties, 'bootstrap.servers': cluster.bootstrap } },
+    },
+  };
+}
 let app: RunningApp;
 let admin: Admin;
 const topics: string[] = [];
 
 beforeAll(async () => {
   cluster = await threeBrokers();
-  app = await startApp((config) => {
-    const local = config.clusters.local;
-    if (!local) throw new Error('no local cluster in the stack config');
-    return {
-      ...config,
-      clusters: {
-        three: { ...local, properties: { ...local.properties, 'bootstrap.servers': cluster.bootstrap } },
-      },
-    };
-  });
+  app = await startApp(onCluster);
   admin = new Admin({ clientId: 'reassign-tests', bootstrapBrokers: cluster.bootstrap.split(',') });
 }, 150_000);
 
@@ -229,12 +233,7 @@ describe('partition reassignment', () => {
           reader: [{ role: 'reader' }],
           movers: [{ role: 'partition-admin', patterns: ['test-topic-.*'] }],
         },
-      })({
-        ...config,
-        clusters: {
-          three: { ...config.clusters.local!, properties: { 'bootstrap.servers': cluster.bootstrap } },
-        },
-      }),
+      })(onCluster(config)),
     );
     try {
       const as = (user: string) => `Basic ${Buffer.from(`${user}:pw`).toString('base64')}`;
