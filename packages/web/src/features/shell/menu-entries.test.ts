@@ -22,6 +22,8 @@ describe('menuEntries', () => {
       ['Topics', '/local/topic'],
       ['Live Tail', '/local/tail'],
       ['Consumer Groups', '/local/group'],
+      ['Share Groups', '/local/share-group'],
+      ['Reassignments', '/local/reassignments'],
       ['ACLS', '/local/acls'],
       ['Schema Registry', '/local/schema'],
       ['Connect', '/local/connect/c%201'],
