@@ -7,6 +7,7 @@ const everything = {
   TOPIC: ['READ' as const],
   TOPIC_DATA: ['READ' as const],
   CONSUMER_GROUP: ['READ' as const],
+  SHARE_GROUP: ['READ' as const],
   ACL: ['READ' as const],
   SCHEMA: ['READ' as const],
   CONNECTOR: ['READ' as const],
