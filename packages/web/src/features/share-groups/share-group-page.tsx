@@ -160,6 +160,7 @@ export function ShareGroupPage() {
       <ConfirmDialog
         open={pending !== undefined}
         danger={pending?.kind === 'DELETE'}
+        confirmLabel={pending?.kind === 'DELETE' ? 'Delete' : 'Reset'}
         busy={reset.isPending || remove.isPending}
         message={
           pending?.kind === 'DELETE'
