@@ -1,9 +1,18 @@
 // node tests/stack/cli.ts up|down|status (pnpm stack:up, stack:down, stack:status) | restart <component>
+// `up --brokers N` (N > 1) starts only Kafka, as N KRaft nodes (kafka-cluster.ts), for reassignment tests.
 
+import { upCluster } from './cluster-cli.ts';
+import { readCluster, stopCluster } from './kafka-cluster.ts';
+import { stackDir } from './paths.ts';
 import { down, restart, status, up } from './stack.ts';
 import { COMPONENTS, envLines } from './state.ts';
 
 async function main(command: string | undefined): Promise<number> {
+  const brokers = Number(process.argv[process.argv.indexOf('--brokers') + 1] ?? 1);
+  if (command === 'up' && process.argv.includes('--brokers') && brokers > 1) {
+    console.log(await upCluster(brokers));
+    return 0;
+  }
   if (command === 'up') {
     // Ctrl-C during start-up stops what was started instead of leaving half a stack behind.
     const abort = new AbortController();
@@ -13,6 +22,7 @@ async function main(command: string | undefined): Promise<number> {
     return 0;
   }
   if (command === 'down') {
+    if (readCluster(stackDir)) await stopCluster(stackDir, console.log);
     await down();
     return 0;
   }

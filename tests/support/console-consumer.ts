@@ -11,12 +11,12 @@ import { promisify } from 'node:util';
 import { bootstrap } from './kafka.ts';
 
 const KAFKA_VERSION = '4.4.0';
-const cache = join(import.meta.dirname, '..', '..', '.cache');
+export const cache = join(import.meta.dirname, '..', '..', '.cache');
 const toolsDir = join(cache, 'kafka-tools');
-const toolsJar = join(toolsDir, `kafka-tools-${KAFKA_VERSION}.jar`);
+export const toolsJar = join(toolsDir, `kafka-tools-${KAFKA_VERSION}.jar`);
 const run = promisify(execFile);
 
-async function ensureJar(): Promise<void> {
+export async function ensureJar(): Promise<void> {
   if (existsSync(toolsJar)) return;
   mkdirSync(toolsDir, { recursive: true });
   await run(

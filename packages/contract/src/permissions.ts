@@ -11,6 +11,7 @@ export const Resource = z.enum([
   'NODE',
   'ACL',
   'KSQLDB',
+  'SHARE_GROUP',
 ]);
 export type Resource = z.infer<typeof Resource>;
 
@@ -26,6 +27,7 @@ export const Action = z.enum([
   'DELETE_VERSION',
   'UPDATE_STATE',
   'EXECUTE',
+  'REASSIGN',
 ]);
 export type Action = z.infer<typeof Action>;
 

@@ -14,6 +14,7 @@ const NAME_PARAMS: Record<Resource, string[]> = {
   // no name patterns: they are checked with the cluster.
   ACL: [],
   KSQLDB: [],
+  SHARE_GROUP: ['group'],
 };
 
 /** Path parameters that are positions or versions, never the name of a protected object. */

@@ -174,6 +174,46 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       'param.principal': 'decoded from base64, then checked against ACL READ patterns (routes/acls.ts)',
     },
   },
+  'GET /api/:cluster/reassignments': {
+    resource: 'TOPIC',
+    action: 'READ',
+    handled: { answer: 'moves filtered by TOPIC READ patterns; broker throttles name no topic' },
+  },
+  'POST /api/:cluster/reassignments': {
+    resource: 'TOPIC',
+    action: 'REASSIGN',
+    handled: { 'body.partitions': 'each topic checked against TOPIC REASSIGN (routes/reassignments.ts)' },
+  },
+  'DELETE /api/:cluster/reassignments': {
+    resource: 'TOPIC',
+    action: 'REASSIGN',
+    handled: { 'body.partitions': 'each topic checked against TOPIC REASSIGN (routes/reassignments.ts)' },
+  },
+  'DELETE /api/:cluster/reassignments/throttle': {
+    resource: 'TOPIC',
+    action: 'REASSIGN',
+    check: [{ in: 'query', key: 'topics' }],
+  },
+  'POST /api/:cluster/topic/:topic/replication': { resource: 'TOPIC', action: 'REASSIGN' },
+  'GET /api/:cluster/share-groups': {
+    resource: 'SHARE_GROUP',
+    action: 'READ',
+    handled: { answer: 'share groups filtered by SHARE_GROUP READ patterns' },
+  },
+  'GET /api/:cluster/share-groups/:group': {
+    resource: 'SHARE_GROUP',
+    action: 'READ',
+    handled: { answer: 'subscriptions, assignments and offsets filtered by TOPIC READ patterns' },
+  },
+  'POST /api/:cluster/share-groups/:group/offsets': {
+    resource: 'SHARE_GROUP',
+    action: 'UPDATE_OFFSET',
+    check: [
+      { in: 'param', key: 'group' },
+      { in: 'body', key: '[].topic', resource: 'TOPIC', action: 'READ' },
+    ],
+  },
+  'DELETE /api/:cluster/share-groups/:group': { resource: 'SHARE_GROUP', action: 'DELETE' },
   'GET /api/:cluster/node': { resource: 'NODE', action: 'READ' },
   'GET /api/:cluster/node/partitions': { resource: 'NODE', action: 'READ' },
   'GET /api/:cluster/node/:id': { resource: 'NODE', action: 'READ' },

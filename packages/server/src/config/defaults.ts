@@ -40,6 +40,8 @@ export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Act
   'node-admin': [{ resources: ['NODE'], actions: ['READ', 'READ_CONFIG', 'ALTER_CONFIG'] }],
   'acl-reader': [{ resources: ['ACL'], actions: ['READ'] }],
   'ksqldb-admin': [{ resources: ['KSQLDB'], actions: ['READ', 'EXECUTE'] }],
+  'partition-admin': [{ resources: ['TOPIC'], actions: ['READ', 'REASSIGN'] }],
+  'share-group-admin': [{ resources: ['SHARE_GROUP'], actions: ['READ', 'UPDATE_OFFSET', 'DELETE'] }],
 };
 
 export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
@@ -54,5 +56,7 @@ export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
     'schema-admin',
     'acl-reader',
     'ksqldb-admin',
+    'partition-admin',
+    'share-group-admin',
   ].map((role) => ({ role })),
 };

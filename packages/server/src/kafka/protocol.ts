@@ -70,3 +70,21 @@ export async function send<Args extends unknown[], Response>(
     throw error;
   }
 }
+
+/**
+ * Sends a request of an API the client library does not implement (the share group APIs of KIP-932),
+ * with our own reader and writer at a version the caller chose from the broker's ApiVersions answer.
+ */
+export async function sendOwn<Args extends unknown[], Response>(
+  admin: Admin,
+  target: Target,
+  api: API<Args, Response>,
+  args: Args,
+): Promise<Response> {
+  const connection = await new Promise<Connection>((resolve, reject) => {
+    const done = (error: Error | null, found?: Connection) => (found ? resolve(found) : reject(error));
+    if (target === 'any') admin[kGetBootstrapConnection](done);
+    else admin[kGetConnection](target, done);
+  });
+  return api.async(connection, ...args);
+}

@@ -118,6 +118,39 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'listGroupAcls',
     summary: 'ACLs that name a consumer group',
   },
+  'GET /api/:cluster/reassignments': {
+    operationId: 'listReassignments',
+    summary: "Ongoing partition reassignments with their progress, and the brokers' replication throttles",
+  },
+  'POST /api/:cluster/reassignments': {
+    operationId: 'startReassignment',
+    summary: 'Move partitions to new replica lists, optionally throttled',
+  },
+  'DELETE /api/:cluster/reassignments': {
+    operationId: 'cancelReassignment',
+    summary: 'Cancel ongoing partition moves',
+  },
+  'DELETE /api/:cluster/reassignments/throttle': {
+    operationId: 'removeReplicationThrottle',
+    summary: 'Remove the replication throttle from the brokers and the named topics',
+  },
+  'POST /api/:cluster/topic/:topic/replication': {
+    operationId: 'changeReplicationFactor',
+    summary: "Change a topic's replication factor (a reassignment of every partition)",
+  },
+  'GET /api/:cluster/share-groups': { operationId: 'listShareGroups', summary: 'Share groups (KIP-932)' },
+  'GET /api/:cluster/share-groups/:group': {
+    operationId: 'getShareGroup',
+    summary: 'A share group: members, assigned partitions, start offsets and lag',
+  },
+  'POST /api/:cluster/share-groups/:group/offsets': {
+    operationId: 'resetShareGroupOffsets',
+    summary: "Set a share group's start offsets (the group must have no members)",
+  },
+  'DELETE /api/:cluster/share-groups/:group': {
+    operationId: 'deleteShareGroup',
+    summary: 'Delete a share group',
+  },
   'GET /api/:cluster/acls': { operationId: 'listAcls', summary: 'ACLs, grouped by principal' },
   'GET /api/:cluster/acls/:principal': {
     operationId: 'getPrincipalAcls',

@@ -5,6 +5,7 @@ import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
+import { GroupTypeTabs } from '../share-groups/group-type-tabs';
 import { Page } from '../shell/page';
 import { groupListQuery } from './api';
 import { groupListColumns } from './group-columns';
@@ -37,6 +38,7 @@ export function GroupListPage() {
 
   return (
     <Page title="Consumer Groups">
+      <GroupTypeTabs current="consumer" />
       <SearchBar
         label="Consumer group search"
         inputLabel="Search consumer groups"

@@ -9,7 +9,10 @@ import { GroupPage } from '../groups/group-page';
 import { UpdateOffsetsPage } from '../groups/update-offsets-page';
 import { NodeListPage } from '../nodes/node-list-page';
 import { NodePage } from '../nodes/node-page';
+import { ReassignmentsPage } from '../reassignments/reassignments-page';
 import { SettingsPage } from '../settings/settings-page';
+import { ShareGroupListPage } from '../share-groups/share-group-list-page';
+import { ShareGroupPage } from '../share-groups/share-group-page';
 import { TopicListPage } from '../topics/topic-list-page';
 import {
   ConnectCreatePage,
@@ -81,6 +84,9 @@ const screens: ScreenRoute[] = [
     need: ['CONSUMER_GROUP', 'READ'],
     element: <GroupPage />,
   },
+  { path: 'share-group', need: ['SHARE_GROUP', 'READ'], element: <ShareGroupListPage /> },
+  { path: 'share-group/:shareGroupId', need: ['SHARE_GROUP', 'READ'], element: <ShareGroupPage /> },
+  { path: 'reassignments', need: ['TOPIC', 'READ'], element: <ReassignmentsPage /> },
   { path: 'acls', need: ['ACL', 'READ'], element: <AclListPage /> },
   {
     path: 'acls/:principalEncoded/:tab?',

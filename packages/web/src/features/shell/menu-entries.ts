@@ -19,6 +19,8 @@ const rules: EntryRule[] = [
   { area: 'topic', label: 'Topics', icon: 'topics', need: ['TOPIC', 'READ'] },
   { area: 'tail', label: 'Live Tail', icon: 'tail', need: ['TOPIC_DATA', 'READ'] },
   { area: 'group', label: 'Consumer Groups', icon: 'groups', need: ['CONSUMER_GROUP', 'READ'] },
+  { area: 'share-group', label: 'Share Groups', icon: 'groups', need: ['SHARE_GROUP', 'READ'] },
+  { area: 'reassignments', label: 'Reassignments', icon: 'nodes', need: ['TOPIC', 'READ'] },
   { area: 'acls', label: 'ACLS', icon: 'acls', need: ['ACL', 'READ'] },
   {
     area: 'schema',

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { ClusterParams } from './cluster.ts';
+import { intOrText } from './numbers.ts';
+
+/** KIP-932 share group states (ShareGroupDescribe, ListGroups). */
+export const ShareGroupState = z.enum(['UNKNOWN', 'EMPTY', 'STABLE', 'DEAD']);
+export type ShareGroupState = z.infer<typeof ShareGroupState>;
+
+/** One entry of `GET /api/{cluster}/share-groups`. */
+export const ShareGroupSummary = z
+  .object({ id: z.string(), type: z.literal('share'), state: ShareGroupState })
+  .meta({ id: 'ShareGroupSummary' });
+export type ShareGroupSummary = z.infer<typeof ShareGroupSummary>;
+export const ShareGroupList = z.array(ShareGroupSummary);
+
+export const ShareGroupMember = z.object({
+  memberId: z.string(),
+  clientId: z.string(),
+  clientHost: z.string(),
+  memberEpoch: z.number().int(),
+  subscribedTopics: z.array(z.string()),
+  assignments: z.array(z.object({ topic: z.string(), partition: z.number().int() })),
+});
+export type ShareGroupMember = z.infer<typeof ShareGroupMember>;
+
+/** A share-partition's start offset: records before it are done with; lag counts those after it not yet acknowledged. */
+export const ShareGroupOffset = z.object({
+  topic: z.string(),
+  partition: z.number().int(),
+  startOffset: z.number().int().meta({ description: '-1 when the group has not read the partition yet' }),
+  lag: z.number().int().optional().meta({ description: 'Records not yet acknowledged; absent when unknown' }),
+});
+export type ShareGroupOffset = z.infer<typeof ShareGroupOffset>;
+
+/** `GET /api/{cluster}/share-groups/{group}`. */
+export const ShareGroup = z
+  .object({
+    id: z.string(),
+    type: z.literal('share'),
+    state: ShareGroupState,
+    groupEpoch: z.number().int(),
+    assignmentEpoch: z.number().int(),
+    assignor: z.string(),
+    members: z.array(ShareGroupMember),
+    offsets: z.array(ShareGroupOffset),
+  })
+  .meta({ id: 'ShareGroup' });
+export type ShareGroup = z.infer<typeof ShareGroup>;
+
+export const ShareGroupParams = ClusterParams.extend({ group: z.string().min(1).max(249) });
+
+/**
+ * `POST /api/{cluster}/share-groups/{group}/offsets`: the new start offset of each partition, a number or
+ * the partition's EARLIEST or LATEST. Kafka accepts it only while the group has no members.
+ */
+export const ShareOffsetReset = z
+  .array(
+    z
+      .object({
+        topic: z.string().min(1).max(249),
+        partition: intOrText(z.number().int().min(0).max(2_147_483_647)),
+        offset: intOrText(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)).optional(),
+        to: z.enum(['EARLIEST', 'LATEST']).optional(),
+      })
+      .refine((r) => (r.offset === undefined) !== (r.to === undefined), {
+        message: 'give either offset or to',
+        path: ['offset'],
+      }),
+  )
+  .min(1, 'give at least one partition')
+  .max(10_000);
+export type ShareOffsetReset = z.infer<typeof ShareOffsetReset>;

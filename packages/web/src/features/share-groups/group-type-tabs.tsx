@@ -1,0 +1,25 @@
+import { NavLink } from 'react-router-dom';
+import { useCan, useClusterScope } from '../../auth/cluster-context';
+import './share-groups.css';
+
+/** Consumer groups and share groups side by side: one link to each list, the current one marked. */
+export function GroupTypeTabs({ current }: { current: 'consumer' | 'share' }) {
+  const { cluster } = useClusterScope();
+  const base = `/${encodeURIComponent(cluster.id)}`;
+  const consumers = useCan('CONSUMER_GROUP', 'READ');
+  const shares = useCan('SHARE_GROUP', 'READ');
+  return (
+    <nav className="group-type-tabs" aria-label="Group types">
+      {consumers && (
+        <NavLink to={`${base}/group`} aria-current={current === 'consumer' ? 'page' : undefined}>
+          Consumer groups
+        </NavLink>
+      )}
+      {shares && (
+        <NavLink to={`${base}/share-group`} aria-current={current === 'share' ? 'page' : undefined}>
+          Share groups
+        </NavLink>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,26 @@
+// `stack:up --brokers N`: a Kafka-only cluster of N nodes in the stack directory (STACK_DIR for a private
+// one), reused while every node answers. Writes cluster.env with KAFKA_CLUSTER_BOOTSTRAP, which the
+// reassignment tests use instead of starting their own cluster.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { clusterAnswers, readCluster, startCluster, stopCluster } from './kafka-cluster.ts';
+import { withLock } from './lock.ts';
+import { stackDir } from './paths.ts';
+
+export async function upCluster(brokers: number): Promise<string> {
+  return withLock(console.log, async () => {
+    const previous = readCluster(stackDir);
+    let state =
+      previous && previous.nodes.length === brokers && (await clusterAnswers(previous))
+        ? previous
+        : undefined;
+    if (state) console.log(`kafka cluster reused (${state.nodes.map((n) => n.process?.pid).join(', ')})`);
+    else {
+      if (previous) await stopCluster(stackDir, console.log);
+      state = await startCluster(stackDir, brokers, console.log);
+    }
+    const line = `KAFKA_CLUSTER_BOOTSTRAP=${state.bootstrap}`;
+    writeFileSync(join(stackDir, 'cluster.env'), `${line}\n`);
+    return line;
+  });
+}
