@@ -4,6 +4,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import { type ConfigChanges, withChange } from './config-changes';
 import { configColumns } from './config-columns';
 import { ConfigEditContext } from './config-edit-context';
+import { type ConfigFilter, ConfigFilterBar, filterConfigs } from './config-filter';
 import './configs.css';
 
 type Props = {
@@ -38,12 +39,21 @@ export function ConfigEditor({
   );
   const edit = useMemo(() => ({ editable, changes, change }), [editable, changes, change]);
   const count = Object.keys(changes).length;
+  const [filter, setFilter] = useState<ConfigFilter>({ text: '', overriddenOnly: false });
+  const shown = useMemo(() => configs && filterConfigs(configs, filter), [configs, filter]);
 
   return (
     <ConfigEditContext value={edit}>
+      <ConfigFilterBar
+        label={label}
+        filter={filter}
+        onChange={setFilter}
+        shown={shown?.length}
+        total={configs?.length}
+      />
       <DataTable
         label={label}
-        data={configs}
+        data={shown}
         columns={configColumns}
         getRowId={(config) => config.name}
         loading={loading}

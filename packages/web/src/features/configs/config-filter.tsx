@@ -1,0 +1,50 @@
+import type { ConfigEntry } from '@console/contract';
+
+export type ConfigFilter = { text: string; overriddenOnly: boolean };
+
+/** Keys containing every word of `text` (case-insensitive); with `overriddenOnly`, those not at their default. */
+export function filterConfigs(configs: readonly ConfigEntry[], filter: ConfigFilter): ConfigEntry[] {
+  const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
+  return configs.filter(
+    (c) =>
+      (!filter.overriddenOnly || c.source !== 'DEFAULT_CONFIG') &&
+      words.every((w) => c.name.toLowerCase().includes(w)),
+  );
+}
+
+type Props = {
+  label: string;
+  filter: ConfigFilter;
+  onChange: (filter: ConfigFilter) => void;
+  shown: number | undefined;
+  total: number | undefined;
+};
+
+/** The Configs tabs' filter box and "Overridden only" (issue 16 item 3); filtering keeps pending changes. */
+export function ConfigFilterBar({ label, filter, onChange, shown, total }: Props) {
+  return (
+    <search className="config-filter" aria-label={`Filter ${label.toLowerCase()}`}>
+      <input
+        className="input config-filter__text"
+        type="search"
+        aria-label="Filter configs by name"
+        placeholder="Filter by name"
+        value={filter.text}
+        onChange={(e) => onChange({ ...filter, text: e.target.value })}
+      />
+      <label className="config-filter__check">
+        <input
+          type="checkbox"
+          checked={filter.overriddenOnly}
+          onChange={(e) => onChange({ ...filter, overriddenOnly: e.target.checked })}
+        />
+        Overridden only
+      </label>
+      {total !== undefined && (
+        <span className="config-filter__count" aria-live="polite">
+          {shown === total ? `${total} configs` : `${shown} of ${total} configs`}
+        </span>
+      )}
+    </search>
+  );
+}
