@@ -2,13 +2,19 @@ import type { ConfigEntry } from '@console/contract';
 
 export type ConfigFilter = { text: string; overriddenOnly: boolean };
 
-/** Keys containing every word of `text` (case-insensitive); with `overriddenOnly`, those not at their default. */
-export function filterConfigs(configs: readonly ConfigEntry[], filter: ConfigFilter): ConfigEntry[] {
+/** A broker's config is overridden when not at Kafka's default; a topic's only when set on the topic itself. */
+export const brokerOverride = (c: ConfigEntry) => c.source !== 'DEFAULT_CONFIG';
+export const topicOverride = (c: ConfigEntry) => c.source === 'DYNAMIC_TOPIC_CONFIG';
+
+/** Keys containing every word of `text` (case-insensitive); with `overriddenOnly`, those `overridden` keeps. */
+export function filterConfigs(
+  configs: readonly ConfigEntry[],
+  filter: ConfigFilter,
+  overridden: (c: ConfigEntry) => boolean = brokerOverride,
+): ConfigEntry[] {
   const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
   return configs.filter(
-    (c) =>
-      (!filter.overriddenOnly || c.source !== 'DEFAULT_CONFIG') &&
-      words.every((w) => c.name.toLowerCase().includes(w)),
+    (c) => (!filter.overriddenOnly || overridden(c)) && words.every((w) => c.name.toLowerCase().includes(w)),
   );
 }
 

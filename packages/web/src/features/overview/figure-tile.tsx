@@ -6,13 +6,12 @@ type Props = { label: string; value: string; to?: string | undefined; tone?: 'ba
 export function FigureTile({ label, value, to, tone }: Props) {
   const body = (
     <>
-      <span className="figure-tile__value">{value}</span>
-      <span className="figure-tile__label">{label}</span>
+      <span className="figure-tile__value">{value}</span> <span className="figure-tile__label">{label}</span>
     </>
   );
   const className = `figure-tile${tone === 'bad' ? ' figure-tile--bad' : ''}`;
   return to ? (
-    <Link className={className} to={to} aria-label={`${label}: ${value}`}>
+    <Link className={className} to={to}>
       {body}
     </Link>
   ) : (

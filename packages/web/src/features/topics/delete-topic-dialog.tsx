@@ -13,10 +13,14 @@ export function DeleteTopicDialog({ cluster, topic, onClose, onDeleted }: Props)
       message={topic === null ? '' : `Do you want to delete topic: ${topic} ?`}
       danger
       busy={remove.isPending}
-      onConfirm={() =>
-        topic !== null &&
-        remove.mutate(topic, { onSettled: onClose, ...(onDeleted ? { onSuccess: onDeleted } : {}) })
-      }
+      onConfirm={() => {
+        // The promise, not mutate's callbacks: the page may unmount once the deleted topic answers 404.
+        if (topic !== null)
+          remove
+            .mutateAsync(topic)
+            .then(onDeleted, () => undefined)
+            .finally(onClose);
+      }}
       onCancel={onClose}
     />
   );
