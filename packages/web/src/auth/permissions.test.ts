@@ -21,7 +21,7 @@ describe('landingPath', () => {
   });
 
   it('encodes the cluster id', () => {
-    expect(landingPath({ TOPIC: ['READ'] }, true, 'a b')).toBe('/a%20b/topic');
+    expect(landingPath({ TOPIC: ['READ'] }, true, 'a b')).toBe('/a%20b/overview');
   });
 });
 
