@@ -1,6 +1,5 @@
 import type { GroupSortColumn, ListOrder } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
-import { chunked, requestLimits } from '../cluster/request-limits.ts';
 import { describeConsumerGroups, type GroupListing } from '../groups.ts';
 import { readMetadata } from '../metadata.ts';
 import { partitionOffsets } from '../offsets.ts';
@@ -14,22 +13,22 @@ export type GroupLags = Map<string, Map<string, number>>;
 
 /**
  * Every listed group's lag per topic: their committed offsets (OffsetFetch naming no topics, `groupsPerRequest`
- * groups a request, batch after batch) and the end offsets of the topics they read (ListOffsets in bounded
+ * groups a request, requestConcurrency at once) and the end offsets of the topics they read (ListOffsets in bounded
  * requests per leader). Grows with groups + partitions read, never groups × partitions. Kept a few seconds
  * per cluster (GroupSortFacts) so paging a list sorted by lag pays it once.
  */
 async function readLags(admin: Admin, listings: readonly GroupListing[]): Promise<GroupLags> {
   const committed = new Map<string, Map<string, number>>();
-  for (const batch of chunked(listings, requestLimits(admin).groupsPerRequest * 4)) {
-    const found = await committedOffsets(
-      admin,
-      batch.map((g) => ({ id: g.id, topics: null })),
-    );
-    for (const [id, offsets] of found) {
-      const byKey = new Map<string, number>();
-      for (const [k, o] of offsets) byKey.set(k, o.offset);
-      committed.set(id, byKey);
-    }
+  // One call for all: committedOffsets already sends requests of groupsPerRequest groups, at most
+  // requestConcurrency at once.
+  const found = await committedOffsets(
+    admin,
+    listings.map((g) => ({ id: g.id, topics: null })),
+  );
+  for (const [id, offsets] of found) {
+    const byKey = new Map<string, number>();
+    for (const [k, o] of offsets) byKey.set(k, o.offset);
+    committed.set(id, byKey);
   }
   const topics = new Set<string>();
   for (const offsets of committed.values()) for (const k of offsets.keys()) topics.add(committedTopic(k));
@@ -53,9 +52,7 @@ async function readLags(admin: Admin, listings: readonly GroupListing[]): Promis
 async function readMembers(admin: Admin, listings: readonly GroupListing[]): Promise<Map<string, number>> {
   const live = listings.filter((g) => g.kind === 'consumer' || g.state !== 'EMPTY');
   const counts = new Map<string, number>();
-  for (const batch of chunked(live, requestLimits(admin).groupsPerRequest)) {
-    for (const g of await describeConsumerGroups(admin, batch)) counts.set(g.id, g.members.length);
-  }
+  for (const g of await describeConsumerGroups(admin, live)) counts.set(g.id, g.members.length);
   return counts;
 }
 
