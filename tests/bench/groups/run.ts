@@ -208,7 +208,7 @@ writeFileSync(
     'DescribeGroups per coordinator, batched; an EMPTY one is known from the listing) and fetches every',
     "group's offsets on that topic only (one OffsetFetch per coordinator), then answers the readers with",
     'their offsets and lag. Sorted by lag, the list needs every group lag: OffsetFetch naming no topics',
-    'for all groups (100 a request, 400 per round), one Metadata request and ListOffsets for the topics they',
+    'for all groups (100 a request, 4 requests at once), one Metadata request and ListOffsets for the topics they',
     'read, kept 10 s per cluster ("cold" waits that out; "cached" is paging within it). The overview is one',
     'ListGroups, the all-topic Metadata answer (kept 5 s) and DescribeLogDirs per broker (kept 10 s).',
     '',
