@@ -20,7 +20,7 @@ afterAll(async () => {
 describe('the console shell', () => {
   it('opens on the first cluster with its menu, and navigates to the real broker list', async () => {
     await page.goto(`${app.url}/ui`);
-    await page.waitForURL(/\/ui\/local\/topic$/);
+    await page.waitForURL(/\/ui\/local\/overview$/);
     const menu = page.getByRole('complementary', { name: 'Main menu' });
     await expect.poll(() => menu.getByLabel('Cluster').inputValue()).toBe('local');
     for (const entry of [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClusterParams } from './cluster.ts';
 import { GroupsListViewParam } from './enums.ts';
+import { GroupSortColumn, listOrder } from './list-sort.ts';
 import { pagedList } from './lists.ts';
 import { Node } from './nodes.ts';
 import { intOrText } from './numbers.ts';
@@ -89,6 +90,8 @@ export const GroupTopicParams = GroupParams.extend({ topic: z.string().min(1) })
 export const GroupListQuery = z.object({
   search: z.string().optional().meta({ description: 'Space-separated terms; every one must be in the id' }),
   page: lenientInt.meta({ description: '1-based page number' }),
+  sort: GroupSortColumn.optional().meta({ description: 'Column to order by; default id' }),
+  order: listOrder,
 });
 export type GroupListQuery = z.infer<typeof GroupListQuery>;
 export const GroupList = pagedList(ConsumerGroup).meta({ id: 'ConsumerGroupList' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ClusterParams } from './cluster.ts';
 import { ConfigValues } from './configs.ts';
 import { TopicListViewParam } from './enums.ts';
+import { listOrder, TopicSortColumn } from './list-sort.ts';
 import { pagedList } from './lists.ts';
 import { Node } from './nodes.ts';
 import { intOrText } from './numbers.ts';
@@ -77,6 +78,8 @@ export const TopicListQuery = z.object({
   show,
   page: lenientInt.meta({ description: '1-based page number' }),
   uiPageSize: lenientInt.meta({ description: 'Page size; default pagination.pageSize' }),
+  sort: TopicSortColumn.optional().meta({ description: 'Column to order by; default name' }),
+  order: listOrder,
 });
 export type TopicListQuery = z.infer<typeof TopicListQuery>;
 

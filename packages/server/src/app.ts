@@ -19,6 +19,7 @@ import { ksqlDbRoutes } from './routes/ksqldb.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { overviewRoutes } from './routes/overview.ts';
 import { reassignmentRoutes } from './routes/reassignments.ts';
 import { schemaRoutes } from './routes/schemas.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(sessionRoutes, { ...services, auth, prefix });
   await app.register(oauthRoutes, { ...services, auth, prefix });
   await app.register(clusterRoutes, { ...services, prefix });
+  await app.register(overviewRoutes, { ...services, prefix });
   await app.register(topicRoutes, { ...services, prefix });
   await app.register(groupRoutes, { ...services, prefix });
   await app.register(aclRoutes, { ...services, prefix });

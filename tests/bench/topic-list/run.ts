@@ -34,6 +34,8 @@ const WARMUP = 3;
 /** Requests made after the name cache expired (see TopicNameCache): each waits out its 5 s. */
 const COLD_REQUESTS = 6;
 const NAMES_TTL_MS = 5_000;
+/** How long the list keeps sizes (see LogDirCache in topic-service.ts). */
+const SIZES_TTL_MS = 10_000;
 const CLUSTER = 'local';
 
 if (!Number.isInteger(TOPICS) || TOPICS < SMALL) throw new Error(`TOPICS must be an integer ≥ ${SMALL}`);
@@ -115,6 +117,10 @@ type Step = {
   listedTopics: number;
   load1: number;
   page1: Latency;
+  /** Page 1 of every topic sorted by size, largest first (issue 16): sizes cached / read for all. */
+  bySize: Latency;
+  bySizeCold: Latency;
+  overview: Latency;
   page1Cold: Latency;
   names: Latency;
   browser: Latency;
@@ -132,6 +138,16 @@ async function measure(listedTopics: number): Promise<Step> {
     const { ms, body } = await getJson('/topic');
     if (body.results.length !== config.pagination.pageSize) throw new Error('page 1 is not a full page');
     page1.push(ms);
+  }
+  const bySize: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) bySize.push((await getJson('/topic?sort=size&order=desc')).ms);
+  const overview: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) overview.push((await getJson('/overview')).ms);
+  // After the log-dir cache (10 s) ran out: every partition's size read again, with the names.
+  const bySizeCold: number[] = [];
+  for (let i = 0; i < COLD_REQUESTS; i++) {
+    await new Promise((resolve) => setTimeout(resolve, SIZES_TTL_MS + 100));
+    bySizeCold.push((await getJson('/topic?sort=size&order=desc')).ms);
   }
   const page1Cold: number[] = [];
   for (let i = 0; i < COLD_REQUESTS; i++) {
@@ -160,12 +176,16 @@ async function measure(listedTopics: number): Promise<Step> {
     listedTopics,
     load1,
     page1: latency(page1),
+    bySize: latency(bySize),
+    bySizeCold: latency(bySizeCold),
+    overview: latency(overview),
     page1Cold: latency(page1Cold),
     names: latency(names),
     browser: latency(loads),
   };
   console.log(
-    `  ${listedTopics} topics listed: page 1 p50 ${step.page1.p50} ms, p95 ${step.page1.p95} ms, cold p50 ${step.page1Cold.p50} ms`,
+    `  ${listedTopics} topics listed: page 1 p50 ${step.page1.p50} ms, p95 ${step.page1.p95} ms, cold p50 ${step.page1Cold.p50} ms, ` +
+      `by size p50 ${step.bySize.p50} ms (cold ${step.bySizeCold.p50} ms), overview p50 ${step.overview.p50} ms`,
   );
   return step;
 }
@@ -224,6 +244,10 @@ const NOTES = [
   'the list reuses a partition\'s size for 10 s (the Logs tab reads sizes fresh). "browser list shown" is',
   'Chromium loading /ui/local/topic until the first row of the table shows (a fresh tab each time, so',
   'it includes loading the console itself; the target is interactive within a second).',
+  '"by size" is page 1 of every topic sorted by size, largest first (sort=size&order=desc): the sizes of all',
+  'partitions from the same log-dir cache, so "cold" (after its 10 s ran out) pays one DescribeLogDirs for',
+  'every partition and the all-topic Metadata. "overview" is GET /api/{cluster}/overview: the all-topic',
+  'Metadata (kept 5 s), DescribeLogDirs per broker (kept 10 s) and one ListGroups.',
   '',
   "The stack's broker holds about 8,000 partitions in its 512 MB heap; STACK_KAFKA_HEAP raises that.",
   '10,000 topics × 3 partitions cannot run on this machine at all: each partition keeps its active',
@@ -242,6 +266,10 @@ const cells = (s: Step) => [
   String(s.names.p50),
   String(s.names.p95),
   String(s.browser.p50),
+  String(s.bySize.p50),
+  String(s.bySizeCold.p50),
+  String(s.overview.p50),
+  String(s.overview.p95),
 ];
 const header = [
   'topics in the cluster',
@@ -253,6 +281,10 @@ const header = [
   'all-topic Metadata p50',
   'all-topic Metadata p95',
   'browser list shown p50',
+  'by size p50',
+  'by size cold p50',
+  'overview p50',
+  'overview p95',
 ];
 writeFileSync(
   join(resultsDir, 'topic-list.md'),

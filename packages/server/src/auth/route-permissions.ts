@@ -75,6 +75,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/cluster': 'anyRole',
   'GET /api/topic/defaults-configs': 'anyRole',
   'GET /api/:cluster/ui-options': 'public',
+  'GET /api/:cluster/overview': {
+    resource: 'TOPIC',
+    action: 'READ',
+    handled: {
+      answer:
+        'topic figures over TOPIC READ patterns; brokers and sizes only with NODE READ; groups only with CONSUMER_GROUP READ, over its patterns',
+    },
+  },
   'GET /api/:cluster/topic': {
     resource: 'TOPIC',
     action: 'READ',

@@ -44,6 +44,8 @@ export type GroupPageRequest = {
   page: number;
   pageSize: number;
   allow: NameFilter;
+  /** Orders the filtered listings (sorted by id) before paging; `all` is every listing. By id when absent. */
+  arrange?: ((listings: GroupListing[], all: readonly GroupListing[]) => Promise<GroupListing[]>) | undefined;
 };
 
 /** One page of the group list: ids filtered and sorted first, then only the page's groups described. */
@@ -52,11 +54,15 @@ export async function groupPage(
   request: GroupPageRequest,
 ): Promise<{ results: ConsumerGroup[]; total: number; pages: number }> {
   const matches = nameMatcher(request.search);
-  const listings = (await listConsumerGroups(admin))
+  const every = await listConsumerGroups(admin);
+  const matching = every
     .filter((g) => request.allow(g.id) && matches(g.id))
     .sort((a, b) => byName(a.id, b.id));
+  const listings = request.arrange ? await request.arrange(matching, every) : matching;
   const start = (request.page - 1) * request.pageSize;
-  const results = await describeWithOffsets(admin, listings.slice(start, start + request.pageSize));
+  const onPage = listings.slice(start, start + request.pageSize);
+  const described = new Map((await describeWithOffsets(admin, onPage)).map((g) => [g.id, g]));
+  const results = onPage.flatMap((g) => described.get(g.id) ?? []);
   return { results, total: listings.length, pages: Math.ceil(listings.length / request.pageSize) };
 }
 

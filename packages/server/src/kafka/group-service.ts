@@ -15,6 +15,7 @@ import { pageLinks, pageNumber } from '../paging.ts';
 import { groupAcls } from './acls.ts';
 import { describeGroup, groupOffsetsAt, groupPage } from './group-read.ts';
 import { deleteGroup, deleteGroupTopicOffsets, updateGroupOffsets } from './group-write.ts';
+import { GroupSortFacts, sortGroupListings } from './groups/group-sort.ts';
 import type { ClusterView } from './metadata.ts';
 import type { KafkaPool } from './pool.ts';
 import { groupsReadingTopics } from './topic-groups.ts';
@@ -47,19 +48,38 @@ export function groupService(config: Config, pool: KafkaPool) {
   const describe = (cluster: string, group: string): Promise<ConsumerGroup> =>
     pool.run(cluster, (admin) => describeGroup(admin, group));
   /** After a write, the index reads the group again; a failure there leaves it to the next refresh. */
-  const reindex = (cluster: string, group: string) =>
-    pool
+  const facts = new GroupSortFacts();
+  const reindex = (cluster: string, group: string) => {
+    facts.forget(cluster);
+    return pool
       .groupIndex(cluster)
       .refreshGroup(group)
       .catch(() => undefined);
+  };
 
   return {
     /** `allow` keeps the ids the caller may read (contract §5, list filtering). */
-    async list(cluster: string, query: GroupListQuery, url: string, allow: NameFilter): Promise<GroupList> {
+    async list(
+      cluster: string,
+      query: GroupListQuery,
+      url: string,
+      allow: NameFilter,
+      topicAllow: NameFilter,
+    ): Promise<GroupList> {
       const page = pageNumber(query.page);
       const pageSize = config.pagination.pageSize;
+      const { sort, order = 'asc' } = query;
       const found = await pool.run(cluster, (admin) =>
-        groupPage(admin, { search: query.search, page, pageSize, allow }),
+        groupPage(admin, {
+          search: query.search,
+          page,
+          pageSize,
+          allow,
+          arrange: sort
+            ? (listings, all) =>
+                sortGroupListings(admin, cluster, listings, sort, order, facts, () => all, topicAllow)
+            : undefined,
+        }),
       );
       return {
         results: found.results,
@@ -109,6 +129,7 @@ export function groupService(config: Config, pool: KafkaPool) {
     delete: (cluster: string, group: string): Promise<void> =>
       pool.run(cluster, async (admin) => {
         await deleteGroup(admin, group);
+        facts.forget(cluster);
         pool.groupIndex(cluster).removeGroup(group);
       }),
 

@@ -36,9 +36,15 @@ export class LogDirCache {
       const fetched = await topicLogDirsIfAvailable(admin, brokers, missing);
       if (!fetched) return undefined;
       this.#sweep(now);
+      // Grouped first: a filter per partition would be quadratic at 10,000 partitions (sorted lists).
+      const byPartition = new Map<string, LogDir[]>();
+      for (const d of fetched) {
+        const k = `${d.partition}\u0000${d.topic}`;
+        byPartition.set(k, [...(byPartition.get(k) ?? []), d]);
+      }
       for (const t of missing) {
         for (const p of t.partitions) {
-          const dirs = fetched.filter((d) => d.topic === t.name && d.partition === p.id);
+          const dirs = byPartition.get(`${p.id}\u0000${t.name}`) ?? [];
           this.#entries.set(key(t, p.id), { at: now, dirs });
         }
       }

@@ -16,6 +16,8 @@ export type TopicPageRequest = {
   pageSize: number;
   allow?: NameFilter | undefined;
   logDirs?: LogDirSource | undefined;
+  /** Orders the filtered names (sorted by name) before paging; by name when absent. */
+  arrange?: ((names: string[]) => Promise<string[]>) | undefined;
 };
 
 function matchingNames(
@@ -41,7 +43,8 @@ export async function topicPage(
   all: readonly string[],
   request: TopicPageRequest,
 ): Promise<{ results: Topic[]; total: number; pages: number }> {
-  const names = matchingNames(all, naming, request.show, request.search, request.allow);
+  const matching = matchingNames(all, naming, request.show, request.search, request.allow);
+  const names = request.arrange ? await request.arrange(matching) : matching;
   const start = (request.page - 1) * request.pageSize;
   const onPage = names.slice(start, start + request.pageSize);
   if (!onPage.length)

@@ -1,5 +1,5 @@
 import type { Admin } from '@platformatic/kafka';
-import { readMetadata } from './metadata.ts';
+import { type ClusterView, readMetadata } from './metadata.ts';
 
 /**
  * Every topic name of a cluster, kept `ttlMs`. Listing names is one Metadata request for every topic and
@@ -11,23 +11,28 @@ import { readMetadata } from './metadata.ts';
  */
 export class TopicNameCache {
   readonly #ttlMs: number;
-  readonly #entries = new Map<string, { at: number; names: Promise<string[]> }>();
+  readonly #entries = new Map<string, { at: number; view: Promise<ClusterView> }>();
 
   constructor(ttlMs: number) {
     this.#ttlMs = ttlMs;
   }
 
-  get(cluster: string, admin: Admin): Promise<string[]> {
+  async get(cluster: string, admin: Admin): Promise<string[]> {
+    return [...(await this.view(cluster, admin)).topics.keys()];
+  }
+
+  /** The whole Metadata answer the names come from: partitions, leaders and ISRs of every topic. */
+  view(cluster: string, admin: Admin): Promise<ClusterView> {
     const now = Date.now();
     const entry = this.#entries.get(cluster);
-    if (entry && now - entry.at < this.#ttlMs) return entry.names;
-    const names = readMetadata(admin).then((view) => [...view.topics.keys()]);
-    const fresh = { at: now, names };
+    if (entry && now - entry.at < this.#ttlMs) return entry.view;
+    const view = readMetadata(admin);
+    const fresh = { at: now, view };
     this.#entries.set(cluster, fresh);
-    names.catch(() => {
+    view.catch(() => {
       if (this.#entries.get(cluster) === fresh) this.#entries.delete(cluster);
     });
-    return names;
+    return view;
   }
 
   forget(cluster: string): void {

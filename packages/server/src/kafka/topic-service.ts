@@ -24,10 +24,12 @@ import { topicMetadata, topicNotFound } from './metadata.ts';
 import { listOffsets } from './offsets.ts';
 import type { KafkaPool } from './pool.ts';
 import { createTopic, deleteTopic, increasePartitions } from './topic-admin.ts';
-import { describeTopics } from './topic-describe.ts';
+import { describeTopics, type LogDirSource } from './topic-describe.ts';
 import { type NameFilter, topicNames, topicPage } from './topic-list.ts';
 import { TopicNameCache } from './topic-name-cache.ts';
 import { topicNaming } from './topic-naming.ts';
+import { sortTopicNames } from './topics/topic-sort.ts';
+import { TtlMemo } from './topics/ttl-memo.ts';
 
 /** Kafka's "unknown topic" answers, reworded as the contract's 404 for the topic in the URL. */
 const renameNotFound = (topic: string) => (error: unknown) => {
@@ -44,6 +46,7 @@ export function topicService(config: Config, pool: KafkaPool) {
   const naming = topicNaming(config);
   const sizes = new LogDirCache(LIST_SIZES_TTL_MS);
   const allNames = new TopicNameCache(LIST_NAMES_TTL_MS);
+  const records = new TtlMemo<Map<string, number>>(LIST_SIZES_TTL_MS);
   const defaultView = (cluster: string): TopicListView =>
     uiOptions(config, cluster).topic.defaultView ?? 'HIDE_INTERNAL';
 
@@ -69,16 +72,22 @@ export function topicService(config: Config, pool: KafkaPool) {
           ? query.uiPageSize
           : config.pagination.pageSize;
       const show = query.show ?? defaultView(cluster);
-      const found = await pool.run(cluster, async (admin) =>
-        topicPage(admin, naming, await allNames.get(cluster, admin), {
+      const logDirs: LogDirSource = (client, brokers, topics) => sizes.get(cluster, client, brokers, topics);
+      const found = await pool.run(cluster, async (admin) => {
+        const view = await allNames.view(cluster, admin);
+        const { sort, order = 'asc' } = query;
+        return topicPage(admin, naming, [...view.topics.keys()], {
           search: query.search,
           show,
           page,
           pageSize,
           allow,
-          logDirs: (client, brokers, topics) => sizes.get(cluster, client, brokers, topics),
-        }),
-      );
+          logDirs,
+          arrange: sort
+            ? (names) => sortTopicNames(admin, names, sort, order, { cluster, view, logDirs, records })
+            : undefined,
+        });
+      });
       return {
         results: found.results,
         ...pageLinks(url, page, found.pages),

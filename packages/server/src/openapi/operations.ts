@@ -52,6 +52,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getTopicDefaults',
     summary: 'Defaults the create-topic form starts with',
   },
+  'GET /api/:cluster/overview': {
+    operationId: 'getClusterOverview',
+    summary: 'Brokers, topic, partition, size and group figures of the cluster',
+  },
   'GET /api/:cluster/topic': { operationId: 'listTopics', summary: 'Topics, one page, filtered by name' },
   'GET /api/:cluster/topic/name': { operationId: 'listTopicNames', summary: 'Every topic name' },
   'GET /api/:cluster/topic/last-record': {

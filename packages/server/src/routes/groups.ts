@@ -31,13 +31,14 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
     '/api/:cluster/group',
     { schema: { tags, params: ClusterParams, querystring: GroupListQuery, response: { 200: GroupList } } },
     async (req) => {
+      const allow = topicFilter(req);
       const page = await groups.list(
         req.params.cluster,
         req.query,
         req.url,
         req.permissions.allow('CONSUMER_GROUP', 'READ', req.params.cluster),
+        allow,
       );
-      const allow = topicFilter(req);
       return { ...page, results: page.results.map((g) => visibleGroup(g, allow)) };
     },
   );

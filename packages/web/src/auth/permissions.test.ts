@@ -4,7 +4,7 @@ import { landingPath, sessionUser } from './permissions';
 
 describe('landingPath', () => {
   it('follows the role order TOPIC, NODE, CONSUMER_GROUP, ACL, SCHEMA', () => {
-    expect(landingPath({ TOPIC: ['READ'], NODE: ['READ'] }, true, 'local')).toBe('/local/topic');
+    expect(landingPath({ TOPIC: ['READ'], NODE: ['READ'] }, true, 'local')).toBe('/local/overview');
     expect(landingPath({ NODE: ['READ'], ACL: ['READ'] }, true, 'local')).toBe('/local/node');
     expect(landingPath({ CONSUMER_GROUP: ['READ'], SCHEMA: ['READ'] }, true, 'local')).toBe('/local/group');
     expect(landingPath({ ACL: ['READ'] }, true, 'local')).toBe('/local/acls');
@@ -21,7 +21,7 @@ describe('landingPath', () => {
   });
 
   it('encodes the cluster id', () => {
-    expect(landingPath({ TOPIC: ['READ'] }, true, 'a b')).toBe('/a%20b/topic');
+    expect(landingPath({ TOPIC: ['READ'] }, true, 'a b')).toBe('/a%20b/overview');
   });
 });
 

@@ -20,7 +20,7 @@ export function sessionUser(me: Me): string {
 
 // Spec part 2 §2: '/', '/ui' and '/ui/401' redirect by role, in this order.
 const landingOrder: readonly [Resource, string][] = [
-  ['TOPIC', 'topic'],
+  ['TOPIC', 'overview'],
   ['NODE', 'node'],
   ['CONSUMER_GROUP', 'group'],
   ['ACL', 'acls'],

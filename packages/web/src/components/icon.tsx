@@ -4,6 +4,7 @@ const paths = {
   alert: 'M12 3.5L2.5 20h19L12 3.5z M12 10v4.5 M12 17.2v.1',
   error: 'M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18z M9 9l6 6 M15 9l-6 6',
   close: 'M6 6l12 12 M18 6L6 18',
+  overview: 'M4 4h7v7H4z M13 4h7v4h-7z M13 10h7v10h-7z M4 13h7v7H4z',
   nodes: 'M4 4h16v6H4z M4 14h16v6H4z M8 7h.01 M8 17h.01',
   topics: 'M12 3l9 5-9 5-9-5 9-5z M3 13l9 5 9-5',
   tail: 'M3 12h4l3-8 4 16 3-8h4',

@@ -28,6 +28,8 @@ export type DataTableProps<T> = {
   /** Controlled sorting, e.g. kept in the URL; otherwise the table sorts locally. */
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
+  /** The rows come sorted by the server (sorting says how); the table only marks the header. */
+  manualSorting?: boolean;
   /** Adds the select-all checkbox column. */
   selection?: RowSelectionState;
   onSelectionChange?: (selection: RowSelectionState) => void;
@@ -72,6 +74,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     defaultColumn: { enableSorting: false },
     enableRowSelection: selectable,
     enableSortingRemoval: true,
+    manualSorting: props.manualSorting ?? false,
     onSortingChange: (updater) => setSorting(resolve(updater, sorting)),
     onExpandedChange: setExpanded,
     onRowSelectionChange: (updater) => onSelectionChange?.(resolve(updater, selection ?? {})),

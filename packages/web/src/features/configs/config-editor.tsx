@@ -4,6 +4,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import { type ConfigChanges, withChange } from './config-changes';
 import { configColumns } from './config-columns';
 import { ConfigEditContext } from './config-edit-context';
+import { type ConfigFilter, ConfigFilterBar, filterConfigs } from './config-filter';
 import './configs.css';
 
 type Props = {
@@ -17,6 +18,8 @@ type Props = {
   /** Receives only the changed keys; `done` clears the change set after a successful update. */
   onUpdate: (changes: ConfigChanges, done: () => void) => void;
   emptyText?: string;
+  /** Which entries "Overridden only" keeps; default: those not at Kafka's default. */
+  overridden?: (config: ConfigEntry) => boolean;
 };
 
 /** Config table of a topic or a broker, with the change set of spec part 1 §4. */
@@ -29,6 +32,7 @@ export function ConfigEditor({
   busy,
   onUpdate,
   emptyText,
+  overridden,
 }: Props) {
   const [changes, setChanges] = useState<ConfigChanges>({});
   const change = useCallback(
@@ -38,12 +42,24 @@ export function ConfigEditor({
   );
   const edit = useMemo(() => ({ editable, changes, change }), [editable, changes, change]);
   const count = Object.keys(changes).length;
+  const [filter, setFilter] = useState<ConfigFilter>({ text: '', overriddenOnly: false });
+  const shown = useMemo(
+    () => configs && filterConfigs(configs, filter, overridden),
+    [configs, filter, overridden],
+  );
 
   return (
     <ConfigEditContext value={edit}>
+      <ConfigFilterBar
+        label={label}
+        filter={filter}
+        onChange={setFilter}
+        shown={shown?.length}
+        total={configs?.length}
+      />
       <DataTable
         label={label}
-        data={configs}
+        data={shown}
         columns={configColumns}
         getRowId={(config) => config.name}
         loading={loading}

@@ -20,7 +20,7 @@ describe('humanisedValue', () => {
   it('shows nothing for text, sentinels and non-numbers', () => {
     expect(humanisedValue('cleanup.policy', 'delete')).toBeNull();
     expect(humanisedValue('retention.bytes', '-1')).toBeNull();
-    expect(humanisedValue('flush.ms', '9223372036854775807')).toBeNull();
+    expect(humanisedValue('flush.ms', '9223372036854775807')).toBe('no limit');
     expect(humanisedValue('retention.ms', 'soon')).toBeNull();
     expect(humanisedValue('retention.ms', '')).toBeNull();
     expect(humanisedValue('retention.ms', undefined)).toBeNull();

@@ -10,11 +10,15 @@ export function configKind(name: string): ConfigDisplayKind {
   return 'TEXT';
 }
 
+/** Java's Long.MAX_VALUE, which Kafka uses for 'never' (flush.ms, segment.ms, max.compaction.lag.ms...). */
+const LONG_MAX = '9223372036854775807';
+
 /**
- * The humanised form shown beside a value, e.g. '1 week' or '1 GB'; null for text and for the
- * sentinels Kafka uses for 'no limit' (-1, Long.MAX_VALUE).
+ * The humanised form shown beside a value, e.g. '1 week' or '1 GB'; 'no limit' for Long.MAX_VALUE; null
+ * for text and for -1 (whose meaning depends on the key).
  */
 export function humanisedValue(name: string, value: string | undefined): string | null {
+  if (value?.trim() === LONG_MAX) return 'no limit';
   const kind = configKind(name);
   if (kind === 'TEXT' || value === undefined || value.trim() === '') return null;
   const n = Number(value);

@@ -4,6 +4,7 @@ import {
   GroupList,
   GroupMember,
   GroupOffset,
+  type GroupSortColumn,
   TimeOffsetList,
 } from '@console/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -12,7 +13,12 @@ import { apiPath } from '../../api/base-path';
 import { apiRequest } from '../../api/http';
 import { clusterKeys } from '../clusters/api';
 
-export type GroupListParams = { search: string; page: number };
+export type GroupListParams = {
+  search: string;
+  page: number;
+  sort?: GroupSortColumn | undefined;
+  order?: 'asc' | 'desc' | undefined;
+};
 
 export const groupKeys = {
   all: (cluster: string) => [...clusterKeys.all, cluster, 'groups'] as const,

@@ -15,19 +15,45 @@ export function LagBadge({ lag }: { lag: number | null }) {
   );
 }
 
-/** Consumer group list columns (spec part 2 §2): Id, State, Coordinator, Members, Topics with lag. */
+/** The table's sortable columns and the server's names for them (`sort=` on GET /api/{cluster}/group). */
+export const GROUP_SORT_COLUMNS = { id: 'id', state: 'state', members: 'members', lag: 'lag' } as const;
+
+/** Σ lag over the partitions with a committed offset; null when none has one. */
+export function groupTotalLag(group: Pick<ConsumerGroup, 'offsets'>): number | null {
+  const lags = (group.offsets ?? []).filter((o) => o.offsetLag !== undefined);
+  return lags.length ? lags.reduce((sum, o) => sum + (o.offsetLag ?? 0), 0) : null;
+}
+
+/** Consumer group list columns (spec part 2 §2): Id, State, Coordinator, Members, Total lag, Topics with lag. */
 export function groupListColumns(cluster: string) {
   return [
     column.accessor('id', {
       header: 'Id',
+      enableSorting: true,
       cell: ({ getValue }) => <Link to={groupPaths.group(cluster, getValue())}>{getValue()}</Link>,
     }),
     column.accessor('state', {
       header: 'State',
+      enableSorting: true,
       cell: ({ getValue }) => <GroupStateBadge state={getValue()} />,
     }),
     column.accessor((group) => group.coordinator.id, { id: 'coordinator', header: 'Coordinator' }),
-    column.accessor((group) => group.members?.length ?? 0, { id: 'members', header: 'Members' }),
+    column.accessor((group) => group.members?.length ?? 0, {
+      id: 'members',
+      header: 'Members',
+      enableSorting: true,
+      meta: { align: 'end' },
+    }),
+    column.accessor((group) => groupTotalLag(group), {
+      id: 'lag',
+      header: 'Total lag',
+      enableSorting: true,
+      meta: { align: 'end' },
+      cell: ({ getValue }) => {
+        const lag = getValue();
+        return lag === null ? '' : <span className="nowrap">{lag.toLocaleString('en')}</span>;
+      },
+    }),
     column.display({
       id: 'topics',
       header: 'Topics',

@@ -1,24 +1,41 @@
+import { GroupSortColumn } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { z } from 'zod';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
+import { OrderParam, serverSorting, sortParams } from '../../lib/server-sort';
+import { parseSearchParams, toSearchParams } from '../../lib/url-state';
 import { GroupTypeTabs } from '../share-groups/group-type-tabs';
 import { Page } from '../shell/page';
 import { groupListQuery } from './api';
-import { groupListColumns } from './group-columns';
+import { GroupBulkDelete } from './group-bulk-delete';
+import { GROUP_SORT_COLUMNS, groupListColumns } from './group-columns';
 import { groupPaths } from './group-paths';
 import { useDeleteGroup } from './mutations';
 import '../topics/topics.css';
 
-/** Spec part 2 §2 Consumer groups list; search and page live in the address. */
+const SortState = z.object({ sort: GroupSortColumn.optional().catch(undefined), order: OrderParam });
+
+/** Spec part 2 §2 Consumer groups list; search, page, sort and order live in the address. */
 export function GroupListPage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();
   const url = useSearchPage();
-  const list = useQuery(groupListQuery(cluster.id, url.params));
+  const [params, setParams] = useSearchParams();
+  const order = parseSearchParams(SortState, params);
+  const list = useQuery(groupListQuery(cluster.id, { ...url.params, ...order }));
+  const sorting = serverSorting(GROUP_SORT_COLUMNS, order.sort, order.order);
+  const sort = (next: SortingState) => {
+    const wanted = sortParams(GROUP_SORT_COLUMNS, next);
+    setParams(toSearchParams({ search: url.params.search, ...wanted }, { search: '' }));
+  };
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const selected = Object.keys(selection).filter((id) => selection[id]);
   const canDelete = useCan('CONSUMER_GROUP', 'DELETE');
   const [toDelete, setToDelete] = useState<string | null>(null);
   const remove = useDeleteGroup(cluster.id);
@@ -45,6 +62,9 @@ export function GroupListPage() {
         list={url}
         totalPages={totalPages}
       />
+      {canDelete && (
+        <GroupBulkDelete cluster={cluster.id} selected={selected} onClear={() => setSelection({})} />
+      )}
       <DataTable
         label="Consumer Groups"
         data={list.data?.results}
@@ -54,6 +74,10 @@ export function GroupListPage() {
         failed={list.isError}
         actions={actions}
         emptyText="No consumer group available"
+        sorting={sorting}
+        onSortingChange={sort}
+        manualSorting
+        {...(canDelete ? { selection, onSelectionChange: setSelection } : {})}
       />
       <ConfirmDialog
         open={toDelete !== null}

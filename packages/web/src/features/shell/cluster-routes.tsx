@@ -9,6 +9,7 @@ import { GroupPage } from '../groups/group-page';
 import { UpdateOffsetsPage } from '../groups/update-offsets-page';
 import { NodeListPage } from '../nodes/node-list-page';
 import { NodePage } from '../nodes/node-page';
+import { OverviewPage } from '../overview/overview-page';
 import { ReassignmentsPage } from '../reassignments/reassignments-page';
 import { SettingsPage } from '../settings/settings-page';
 import { ShareGroupListPage } from '../share-groups/share-group-list-page';
@@ -37,6 +38,7 @@ type ScreenRoute = { path: string; need?: Need; element: ReactNode };
 
 // Spec part 2 §2 Router gating: a route exists only for users holding its permission.
 const screens: ScreenRoute[] = [
+  { path: 'overview', need: ['TOPIC', 'READ'], element: <OverviewPage /> },
   { path: 'topic', need: ['TOPIC', 'READ'], element: <TopicListPage /> },
   { path: 'topic/create', need: ['TOPIC', 'CREATE'], element: <CreateTopicPage /> },
   {

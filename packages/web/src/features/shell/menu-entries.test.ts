@@ -19,6 +19,7 @@ const full: Cluster = { id: 'local', registry: true, connects: ['c 1', 'c2'], ks
 describe('menuEntries', () => {
   it('lists every entry in spec order for a full cluster and full rights', () => {
     expect(menuEntries(full, everything).map((e) => [e.label, e.path])).toEqual([
+      ['Overview', '/local/overview'],
       ['Nodes', '/local/node'],
       ['Topics', '/local/topic'],
       ['Live Tail', '/local/tail'],

@@ -15,6 +15,7 @@ type EntryRule = {
 
 // Spec part 2 §2 Side menu: order, labels and the READ permission each entry needs.
 const rules: EntryRule[] = [
+  { area: 'overview', label: 'Overview', icon: 'overview', need: ['TOPIC', 'READ'] },
   { area: 'node', label: 'Nodes', icon: 'nodes', need: ['NODE', 'READ'] },
   { area: 'topic', label: 'Topics', icon: 'topics', need: ['TOPIC', 'READ'] },
   { area: 'tail', label: 'Live Tail', icon: 'tail', need: ['TOPIC_DATA', 'READ'] },

@@ -2,6 +2,7 @@ export const productName = 'Kafka Console';
 
 // Spec part 2 §2: titles by path, followed by a product suffix.
 const areaTitles: Record<string, string> = {
+  overview: 'Overview',
   node: 'Nodes',
   nodes: 'Nodes',
   topic: 'Topics',

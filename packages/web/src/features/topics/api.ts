@@ -10,6 +10,7 @@ import {
   TopicDefaults,
   TopicList,
   type TopicListView,
+  type TopicSortColumn,
 } from '@console/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiPath } from '../../api/base-path';
@@ -21,6 +22,8 @@ export type TopicListParams = {
   show: TopicListView;
   page: number;
   uiPageSize: number | undefined;
+  sort?: TopicSortColumn | undefined;
+  order?: 'asc' | 'desc' | undefined;
 };
 
 export const topicKeys = {

@@ -17,6 +17,15 @@ export type TopicColumnOptions = {
   groups: { startExpanded: boolean } | null;
 };
 
+/** The table's sortable columns and the server's names for them (`sort=` on GET /api/{cluster}/topic). */
+export const TOPIC_SORT_COLUMNS = {
+  name: 'name',
+  count: 'records',
+  logDirSize: 'size',
+  partitions: 'partitions',
+  underReplicated: 'underReplicated',
+} as const;
+
 /** Spec part 1 §2 Topic list: the two-level header Topics, Partitions, Replications, Consumer Groups. */
 export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow>[] {
   const { cluster, topicHref, lastRecord, groups } = options;
@@ -24,6 +33,7 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
   const topicColumns: AnyColumnDef<TopicRow>[] = [
     column.accessor('name', {
       header: 'Name',
+      enableSorting: true,
       cell: ({ getValue }) => (
         <Link className="topic-name" to={topicHref(getValue())}>
           {getValue()}
@@ -32,6 +42,7 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
     }),
     column.accessor('count', {
       header: 'Count',
+      enableSorting: true,
       meta: end,
       cell: ({ getValue }) => (
         <span className="nowrap" title={`approximately ${getValue()}`}>
@@ -41,6 +52,7 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
     }),
     column.accessor('logDirSize', {
       header: 'Size',
+      enableSorting: true,
       meta: end,
       cell: ({ getValue }) => {
         const size = getValue();
@@ -61,7 +73,7 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
     column.group({
       id: 'partitions-group',
       header: 'Partitions',
-      columns: [column.accessor('partitions', { header: 'Total', meta: end })],
+      columns: [column.accessor('partitions', { header: 'Total', meta: end, enableSorting: true })],
     }),
     column.group({
       id: 'replications',
@@ -69,6 +81,7 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
       columns: [
         column.accessor('replicationFactor', { header: 'Factor', meta: end }),
         column.accessor('inSync', { header: 'In Sync', meta: end }),
+        column.accessor('underReplicated', { header: 'Under-replicated', meta: end, enableSorting: true }),
       ],
     }),
   ];

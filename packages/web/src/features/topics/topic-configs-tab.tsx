@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCan } from '../../auth/cluster-context';
 import { ConfigEditor } from '../configs/config-editor';
+import { topicOverride } from '../configs/config-filter';
 import { topicConfigsQuery, topicQuery } from './api';
 import { useUpdateTopicConfigs } from './mutations';
 
@@ -13,6 +14,7 @@ export function TopicConfigsTab({ cluster, topic }: { cluster: string; topic: st
   return (
     <ConfigEditor
       label="Configs"
+      overridden={topicOverride}
       configs={configs.data}
       loading={configs.isPending}
       failed={configs.isError}

@@ -1,13 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { DataTable } from '../../components/data-table/data-table';
+import { serverSorting, sortParams } from '../../lib/server-sort';
 import { uiOptionsQuery } from '../clusters/api';
 import { Page } from '../shell/page';
 import { topicDefaultsQuery } from './api';
 import { DeleteTopicDialog } from './delete-topic-dialog';
-import { topicColumns } from './topic-columns';
+import { TopicBulkActions } from './topic-bulk-actions';
+import { TOPIC_SORT_COLUMNS, topicColumns } from './topic-columns';
 import { TopicFilterBar, type TopicFilters } from './topic-filter-bar';
 import {
   clearSavedSearch,
@@ -52,7 +55,14 @@ export function TopicListPage() {
   };
   const { list, current, rows } = useTopicRows({
     cluster: cluster.id,
-    params: { search: url.search, show: filters.topicListView, page: url.page, uiPageSize: url.uiPageSize },
+    params: {
+      search: url.search,
+      show: filters.topicListView,
+      page: url.page,
+      uiPageSize: url.uiPageSize,
+      sort: url.sort,
+      order: url.order,
+    },
     groupsListView: filters.groupsListView,
     enabled: ready && options.isSuccess,
     lastRecord: showLastRecord,
@@ -80,6 +90,13 @@ export function TopicListPage() {
   );
 
   const go = (next: TopicListUrlState, replace: boolean) => setParams(topicListUrl(next), { replace });
+  const sorting = serverSorting(TOPIC_SORT_COLUMNS, url.sort, url.order);
+  const sort = (next: SortingState) => {
+    const { sort, order } = sortParams(TOPIC_SORT_COLUMNS, next);
+    go({ ...url, sort: sort as TopicListUrlState['sort'], order, page: 1 }, false);
+  };
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const selected = Object.keys(selection).filter((name) => selection[name]);
   const totalPages = current?.page ?? list.data?.page ?? 1;
   useEffect(() => {
     // A page past the end (after deletes, or an old link) moves to the last page.
@@ -123,6 +140,7 @@ export function TopicListPage() {
         totalPages={totalPages}
         onPage={(page) => go({ ...url, page }, true)}
       />
+      <TopicBulkActions cluster={cluster.id} selected={selected} onClear={() => setSelection({})} />
       <DataTable
         label="Topics"
         data={rows}
@@ -131,6 +149,11 @@ export function TopicListPage() {
         loading={!current && !list.isError}
         failed={list.isError}
         actions={actions}
+        sorting={sorting}
+        onSortingChange={sort}
+        manualSorting
+        selection={selection}
+        onSelectionChange={setSelection}
       />
       <DeleteTopicDialog cluster={cluster.id} topic={toDelete} onClose={() => setToDelete(null)} />
     </Page>

@@ -1,15 +1,18 @@
-import { GroupsListViewParam, TopicListViewParam } from '@console/contract';
+import { GroupsListViewParam, TopicListViewParam, TopicSortColumn } from '@console/contract';
 import { z } from 'zod';
 import { readStorage, removeStorage, storageKeys, writeStorage } from '../../api/storage';
+import { OrderParam } from '../../lib/server-sort';
 import { parseSearchParams, toSearchParams } from '../../lib/url-state';
 
-/** Spec part 1 §2 Topic list: the address holds search, topicListView, page and uiPageSize. */
+/** Spec part 1 §2 Topic list: the address holds search, topicListView, page, uiPageSize, sort and order. */
 const UrlState = z.object({
   search: z.string().catch(''),
   topicListView: TopicListViewParam.optional().catch(undefined),
   groupsListView: GroupsListViewParam.optional().catch(undefined),
   page: z.coerce.number().int().min(1).catch(1),
   uiPageSize: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
+  sort: TopicSortColumn.optional().catch(undefined),
+  order: OrderParam,
 });
 export type TopicListUrlState = z.output<typeof UrlState>;
 

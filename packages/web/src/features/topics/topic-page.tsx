@@ -11,6 +11,7 @@ import { TopicAclsTab } from './topic-acls-tab';
 import { TopicActions } from './topic-actions';
 import { TopicConfigsTab } from './topic-configs-tab';
 import { TopicGroupsTab } from './topic-groups-tab';
+import { TopicHeader } from './topic-header';
 import { TopicLogsTab } from './topic-logs-tab';
 import { TopicPartitionsTab } from './topic-partitions-tab';
 import { topicPaths } from './topic-paths';
@@ -45,6 +46,7 @@ export function TopicPage() {
   return (
     <Page title={`Topic: ${topicId}`}>
       {/* Nothing asks about the topic before it is known to exist (each tab's 404 would be a warning). */}
+      {topic.data && <TopicHeader cluster={cluster.id} topic={topic.data} canReadConfigs={access.configs} />}
       {!topic.isPending && (
         <TopicActions cluster={cluster.id} topic={topicId} tab={active} canReadConfigs={access.configs} />
       )}

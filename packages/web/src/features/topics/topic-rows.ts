@@ -13,6 +13,8 @@ export type TopicRow = {
   partitions: number;
   replicationFactor: number;
   inSync: number;
+  /** Partitions with a replica out of sync. */
+  underReplicated: number;
   groups: TopicGroup[] | undefined;
 };
 
@@ -39,6 +41,7 @@ export function toTopicRows(
     partitions: topic.partitions.length,
     replicationFactor: topic.replicaCount,
     inSync: topic.inSyncReplicaCount,
+    underReplicated: topic.partitions.filter((p) => p.nodes.some((n) => !n.inSyncReplicas)).length,
     groups: groups ? groupsOfTopic(topic.name, groups) : undefined,
   }));
 }

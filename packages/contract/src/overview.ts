@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const OverviewBroker = z.object({
+  id: z.number().int(),
+  host: z.string(),
+  port: z.number().int(),
+  rack: z.string().optional(),
+  controller: z.boolean(),
+  partitions: z.number().int().meta({ description: 'Replicas the broker holds (every topic)' }),
+  leaders: z.number().int(),
+  size: z.number().optional().meta({ description: 'Bytes on its log dirs; absent when it did not say' }),
+});
+
+/** `GET /api/{cluster}/overview`: the cluster's landing page in one answer, from cached reads. */
+export const ClusterOverview = z
+  .object({
+    brokers: z.array(OverviewBroker),
+    controller: z.number().int().meta({ description: 'Controller id, -1 when unknown' }),
+    racks: z.array(z.string()),
+    topics: z.object({
+      count: z.number().int(),
+      internal: z.number().int(),
+      partitions: z.number().int(),
+      underReplicated: z
+        .number()
+        .int()
+        .meta({ description: 'Partitions with fewer in-sync replicas than replicas' }),
+      offline: z.number().int().meta({ description: 'Partitions without a leader' }),
+      underMinIsr: z.number().int().meta({
+        description: 'Partitions with fewer in-sync replicas than min.insync.replicas (the broker default)',
+      }),
+      topicsUnderReplicated: z.number().int(),
+    }),
+    size: z.number().optional().meta({ description: 'Bytes on every log dir; absent when no broker said' }),
+    groups: z
+      .object({
+        count: z.number().int(),
+        byState: z.record(z.string(), z.number().int()),
+      })
+      .optional()
+      .meta({ description: 'Absent without CONSUMER_GROUP READ on the cluster' }),
+  })
+  .meta({ id: 'ClusterOverview' });
+export type ClusterOverview = z.infer<typeof ClusterOverview>;
