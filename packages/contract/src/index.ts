@@ -1,3 +1,4 @@
+export * from './acl-bindings.ts';
 export * from './acls.ts';
 export * from './cluster.ts';
 export * from './configs.ts';
@@ -11,8 +12,10 @@ export * from './nodes.ts';
 export * from './ops.ts';
 export * from './permissions.ts';
 export * from './query.ts';
+export * from './quotas.ts';
 export * from './schema-registry.ts';
 export * from './session.ts';
 export * from './tail.ts';
 export * from './topic-data.ts';
 export * from './topics.ts';
+export * from './transactions.ts';

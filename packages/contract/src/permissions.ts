@@ -11,6 +11,8 @@ export const Resource = z.enum([
   'NODE',
   'ACL',
   'KSQLDB',
+  'QUOTA',
+  'TRANSACTION',
 ]);
 export type Resource = z.infer<typeof Resource>;
 
@@ -26,6 +28,7 @@ export const Action = z.enum([
   'DELETE_VERSION',
   'UPDATE_STATE',
   'EXECUTE',
+  'ABORT',
 ]);
 export type Action = z.infer<typeof Action>;
 

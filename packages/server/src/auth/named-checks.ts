@@ -14,6 +14,9 @@ const NAME_PARAMS: Record<Resource, string[]> = {
   // no name patterns: they are checked with the cluster.
   ACL: [],
   KSQLDB: [],
+  // Quota entities are checked by routes/quotas.ts (their names are inside the body's entity).
+  QUOTA: [],
+  TRANSACTION: ['transactionalId'],
 };
 
 /** Path parameters that are positions or versions, never the name of a protected object. */

@@ -40,6 +40,10 @@ export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Act
   'node-admin': [{ resources: ['NODE'], actions: ['READ', 'READ_CONFIG', 'ALTER_CONFIG'] }],
   'acl-reader': [{ resources: ['ACL'], actions: ['READ'] }],
   'ksqldb-admin': [{ resources: ['KSQLDB'], actions: ['READ', 'EXECUTE'] }],
+  'acl-admin': [{ resources: ['ACL'], actions: ['READ', 'CREATE', 'DELETE'] }],
+  'quota-admin': [{ resources: ['QUOTA'], actions: ['READ', 'UPDATE'] }],
+  // Aborting writes a marker into the topic: TOPIC_DATA CREATE on it too (routes/transactions.ts).
+  'transaction-admin': [{ resources: ['TRANSACTION'], actions: ['READ', 'ABORT'] }],
 };
 
 export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
@@ -54,5 +58,8 @@ export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
     'schema-admin',
     'acl-reader',
     'ksqldb-admin',
+    'acl-admin',
+    'quota-admin',
+    'transaction-admin',
   ].map((role) => ({ role })),
 };
