@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AclBinding, AclDeleteAnswer, AccessControl } from '../../packages/contract/src/index.ts';
+import type { AccessControl, AclBinding, AclDeleteAnswer } from '../../packages/contract/src/index.ts';
 import { kafkaTool } from '../support/kafka-tools.ts';
 import { startSecuredApp } from '../support/ops-app.ts';
 

@@ -43,7 +43,14 @@ export async function kafkaTool(mainClass: string, args: string[]): Promise<stri
   await ensureToolsJar();
   const { stdout } = await run(
     process.env.JAVA ?? 'java',
-    ['-cp', toolsClasspath(), `org.apache.kafka.tools.${mainClass}`, '--bootstrap-server', bootstrap(), ...args],
+    [
+      '-cp',
+      toolsClasspath(),
+      `org.apache.kafka.tools.${mainClass}`,
+      '--bootstrap-server',
+      bootstrap(),
+      ...args,
+    ],
     { maxBuffer: 16 * 1024 * 1024, timeout: 60_000 },
   );
   return stdout;

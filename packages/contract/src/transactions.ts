@@ -50,11 +50,9 @@ export const OpenTransactionList = z.array(OpenTransaction);
 /** `GET /api/{cluster}/transactions/open`: the partitions of one topic, or those one broker leads. */
 export const OpenTransactionQuery = z.object({
   topic: z.string().min(1).max(249).meta({ description: 'The topic whose partitions are asked' }),
-  minDurationMs: intOrText(z.number().int().min(0).max(86_400_000))
-    .default(0)
-    .meta({
-      description: 'Only transactions open at least this long (kafka-transactions.sh find-hanging: 15 min)',
-    }),
+  minDurationMs: intOrText(z.number().int().min(0).max(86_400_000)).default(0).meta({
+    description: 'Only transactions open at least this long (kafka-transactions.sh find-hanging: 15 min)',
+  }),
 });
 
 /** `POST /api/{cluster}/transactions/abort`: writes an abort marker, as kafka-transactions.sh abort. */
