@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { allows, type Need, type Permissions } from '../../auth/permissions';
+import { AclCreatePage } from '../acls/acl-create-page';
 import { AclListPage } from '../acls/acl-list-page';
 import { PrincipalPage } from '../acls/principal-page';
 import { DeleteOffsetsPage } from '../groups/delete-offsets-page';
@@ -9,8 +10,10 @@ import { GroupPage } from '../groups/group-page';
 import { UpdateOffsetsPage } from '../groups/update-offsets-page';
 import { NodeListPage } from '../nodes/node-list-page';
 import { NodePage } from '../nodes/node-page';
+import { QuotaListPage } from '../quotas/quota-list-page';
 import { SettingsPage } from '../settings/settings-page';
 import { TopicListPage } from '../topics/topic-list-page';
+import { TransactionListPage } from '../transactions/transaction-list-page';
 import {
   ConnectCreatePage,
   ConnectListPage,
@@ -82,6 +85,9 @@ const screens: ScreenRoute[] = [
     element: <GroupPage />,
   },
   { path: 'acls', need: ['ACL', 'READ'], element: <AclListPage /> },
+  { path: 'acls/create', need: ['ACL', 'CREATE'], element: <AclCreatePage /> },
+  { path: 'quotas', need: ['QUOTA', 'READ'], element: <QuotaListPage /> },
+  { path: 'transactions', need: ['TRANSACTION', 'READ'], element: <TransactionListPage /> },
   {
     path: 'acls/:principalEncoded/:tab?',
     need: ['ACL', 'READ'],

@@ -20,6 +20,8 @@ const rules: EntryRule[] = [
   { area: 'tail', label: 'Live Tail', icon: 'tail', need: ['TOPIC_DATA', 'READ'] },
   { area: 'group', label: 'Consumer Groups', icon: 'groups', need: ['CONSUMER_GROUP', 'READ'] },
   { area: 'acls', label: 'ACLS', icon: 'acls', need: ['ACL', 'READ'] },
+  { area: 'quotas', label: 'Quotas', icon: 'quotas', need: ['QUOTA', 'READ'] },
+  { area: 'transactions', label: 'Transactions', icon: 'transactions', need: ['TRANSACTION', 'READ'] },
   {
     area: 'schema',
     label: 'Schema Registry',
