@@ -142,7 +142,7 @@ describe('operations screens', () => {
     await open.getByRole('row').filter({ hasText: transactionalId }).waitFor();
     await settle();
     await check('ops-transactions');
-    await open.getByRole('button', { name: 'Delete' }).click();
+    await open.getByRole('button', { name: /^Abort the transaction of producer/ }).click();
     await page.getByRole('dialog').waitFor();
     await check('ops-transaction-abort-dialog');
     await page.getByRole('dialog').getByRole('button', { name: 'Abort' }).click();

@@ -62,7 +62,14 @@ export function QuotaListPage() {
         actions={actions}
         emptyText="No client quotas are set: no client is limited."
       />
-      {canUpdate && <QuotaForm busy={alter.isPending} onSubmit={(change) => alter.mutate(change)} />}
+      {canUpdate && (
+        <section aria-labelledby="quota-form-title">
+          <h2 id="quota-form-title" className="ops-section-title">
+            Set quotas
+          </h2>
+          <QuotaForm busy={alter.isPending} onSubmit={(change) => alter.mutate(change)} />
+        </section>
+      )}
       <ConfirmDialog
         open={doomed !== undefined}
         title="Remove quotas"

@@ -36,6 +36,23 @@ const columns = [
 
 const MINUTE = 60_000;
 
+const abortColumn = (onAbort: (t: OpenTransaction) => void) =>
+  column.display({
+    id: 'abort',
+    header: 'Action',
+    meta: { shrink: true },
+    cell: ({ row }) => (
+      <button
+        type="button"
+        className="btn btn--danger"
+        aria-label={`Abort the transaction of producer ${row.original.producerId} on partition ${row.original.partition}`}
+        onClick={() => onAbort(row.original)}
+      >
+        Abort
+      </button>
+    ),
+  });
+
 /**
  * The transactions open on a topic's partitions, as kafka-transactions.sh find-hanging reports them: a
  * hanging one (its coordinator no longer has it) blocks read_committed consumers until it is aborted.
@@ -48,10 +65,7 @@ export function OpenTransactions() {
   const canAbort = useCan('TRANSACTION', 'ABORT');
   const abort = useAbortTransaction(cluster.id);
   const [doomed, setDoomed] = useState<OpenTransaction>();
-  const actions = useMemo(
-    () => (canAbort ? { delete: (t: OpenTransaction) => setDoomed(t) } : {}),
-    [canAbort],
-  );
+  const shown = useMemo(() => (canAbort ? [...columns, abortColumn(setDoomed)] : columns), [canAbort]);
 
   return (
     <section aria-labelledby="open-transactions-title">
@@ -70,7 +84,7 @@ export function OpenTransactions() {
         }}
       >
         <input
-          className="input"
+          className="input ops-find__topic"
           aria-label="Topic"
           placeholder="Topic"
           value={draft.topic}
@@ -94,11 +108,10 @@ export function OpenTransactions() {
         <DataTable
           label="Open transactions"
           data={open.data}
-          columns={columns}
+          columns={shown}
           getRowId={(t) => `${t.partition}:${t.producerId}`}
           loading={open.isPending}
           failed={open.isError}
-          actions={actions}
           emptyText={`No transaction is open on ${asked.topic}.`}
         />
       )}
