@@ -134,6 +134,7 @@ describe('operations screens', () => {
     await page
       .getByRole('table', { name: 'Transactions' })
       .getByRole('row')
+      .filter({ hasText: transactionalId })
       .filter({ hasText: 'Ongoing' })
       .waitFor();
     await page.getByLabel('Topic', { exact: true }).fill(topic);
