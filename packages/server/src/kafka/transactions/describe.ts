@@ -60,12 +60,16 @@ export async function describeTransactions(admin: Admin, ids: readonly string[])
   return answers.flat().sort((a, b) => a.transactionalId.localeCompare(b.transactionalId));
 }
 
+/** Coordinator states in which a transaction still owns its partitions and will write their markers. */
+export const RUNNING = new Set(['Ongoing', 'PrepareCommit', 'PrepareAbort', 'PrepareEpochFence']);
+
 function toTransaction(
   t: describeTransactionsV0.DescribeTransactionsResponseTransactionState,
   coordinator: number,
 ): Transaction {
   const start = Number(t.transactionStartTimeMs);
-  const open = start > 0;
+  // A completed transaction keeps its last start time: only a running one has a duration.
+  const open = start > 0 && RUNNING.has(t.transactionState);
   return {
     transactionalId: t.transactionalId,
     state: t.transactionState,

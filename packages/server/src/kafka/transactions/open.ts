@@ -1,11 +1,8 @@
 import type { OpenTransaction, Transaction } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import { topicMetadata } from '../metadata.ts';
-import { describeTransactions, listTransactionalIds } from './describe.ts';
+import { describeTransactions, listTransactionalIds, RUNNING } from './describe.ts';
 import { activeProducers } from './producers.ts';
-
-/** Coordinator states in which a transaction still owns its partitions and will write their markers. */
-const LIVE = new Set(['Ongoing', 'PrepareCommit', 'PrepareAbort', 'PrepareEpochFence']);
 
 /**
  * Transactions open on the topic's partitions for at least `minDurationMs`, each said hanging or not,
@@ -34,7 +31,7 @@ export async function openTransactions(
       const coordinator = transactionalId === null ? undefined : described.get(transactionalId);
       const live =
         coordinator !== undefined &&
-        LIVE.has(coordinator.state) &&
+        RUNNING.has(coordinator.state) &&
         coordinator.producerId === String(p.producerId) &&
         coordinator.partitions.some((c) => c.topic === p.topic && c.partition === p.partition);
       const last = Number(p.lastTimestamp);
