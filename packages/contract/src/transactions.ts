@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { intOrText } from './numbers.ts';
 
 export const TransactionPartition = z.object({ topic: z.string(), partition: z.number().int() });
 
@@ -50,7 +49,7 @@ export const OpenTransactionList = z.array(OpenTransaction);
 /** `GET /api/{cluster}/transactions/open`: the partitions of one topic, or those one broker leads. */
 export const OpenTransactionQuery = z.object({
   topic: z.string().min(1).max(249).meta({ description: 'The topic whose partitions are asked' }),
-  minDurationMs: intOrText(z.number().int().min(0).max(86_400_000)).default(0).meta({
+  minDurationMs: z.coerce.number().int().min(0).max(86_400_000).default(0).meta({
     description: 'Only transactions open at least this long (kafka-transactions.sh find-hanging: 15 min)',
   }),
 });
