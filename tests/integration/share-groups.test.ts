@@ -1,12 +1,10 @@
 // Share groups (KIP-932) on the stack's broker, with Kafka's own ConsoleShareConsumer as the member and
 // ShareGroupCommand as the other side of every read and write.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app.ts';
-import { cache, ensureJar, toolsJar } from '../support/console-consumer.ts';
 import { bootstrap, testKafka, uniqueName } from '../support/kafka.ts';
-import { kafkaTool } from '../support/kafka-tools.ts';
+import { ensureToolsJar, kafkaTool, toolsClasspath } from '../support/kafka-tools.ts';
 
 let app: RunningApp;
 const kafka = testKafka();
@@ -18,7 +16,7 @@ let consumed = 0;
 beforeAll(async () => {
   app = await startApp();
   topic = await kafka.createTopic(2);
-  await ensureJar();
+  await ensureToolsJar();
 }, 120_000);
 
 afterAll(async () => {
@@ -72,7 +70,7 @@ describe('share groups', () => {
         '-Xmx256m',
         '-XX:TieredStopAtLevel=1',
         '-cp',
-        `${toolsJar}:${join(cache, 'stack', 'kafka-libs', '*')}`,
+        toolsClasspath(),
         'org.apache.kafka.tools.consumer.ConsoleShareConsumer',
         '--bootstrap-server',
         bootstrap(),

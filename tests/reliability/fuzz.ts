@@ -159,6 +159,15 @@ function schemathesisConfig(topic: string): string {
     '[[operations]]',
     'include-name = "DELETE /api/{cluster}/topic/{topic}"',
     'parameters = { "path.topic" = "fuzz-no-such-topic" }',
+    // Cluster-wide writes (a default quota would throttle every client of the shared broker, an ACL
+    // outlives the run): generated ones aim at a cluster that does not exist.
+    ...['POST /api/{cluster}/quotas', 'POST /api/{cluster}/acls', 'DELETE /api/{cluster}/acls'].flatMap(
+      (name) => [
+        '[[operations]]',
+        `include-name = "${name}"`,
+        'parameters = { "path.cluster" = "fuzz-no-such-cluster" }',
+      ],
+    ),
     // With multiMessage every non-blank line of `value` must hold a match of `keyValueSeparator`, a
     // JavaScript regex: a rule between two fields' contents that no JSON Schema can state.
     '[[operations]]',

@@ -46,3 +46,20 @@ export async function confluentConsume(args: SerdeArgs & { count: number }): Pro
     .filter(Boolean)
     .map((line) => JSON.parse(line));
 }
+
+/**
+ * Leaves a transaction open on partition 0 of `topic`: Confluent's transactional producer writes
+ * `count` records in a transaction and is killed before it commits (confluent-client/open_txn.py).
+ */
+export async function openTransactionAndDie(
+  bootstrap: string,
+  topic: string,
+  transactionalId: string,
+  count: number,
+): Promise<void> {
+  const txn = join(import.meta.dirname, 'confluent-client', 'open_txn.py');
+  const { stdout } = await run(python, [txn, bootstrap, topic, transactionalId, String(count)], {
+    timeout: 60_000,
+  });
+  if (!stdout.includes('open')) throw new Error(`the producer did not open a transaction: ${stdout}`);
+}

@@ -1,29 +1,61 @@
 /**
- * Kafka's own command-line tools (org.apache.kafka:kafka-tools: ReassignPartitionsCommand,
- * ShareGroupCommand, TopicCommand...) as the other side of the operations tests, run on the stack's Java
- * with the broker's jars; the jar comes from Maven Central on first use (console-consumer.ts).
+ * Kafka's own command-line tools (org.apache.kafka:kafka-tools from Maven Central: ConsoleConsumer,
+ * AclCommand, ConfigCommand, TransactionsCommand) as the other side of the tests. The jar is the one
+ * piece the stack's jars lack; it comes on first use (mvn, about 20 s) into .cache/kafka-tools and
+ * runs on the stack's Java with the broker's jars.
  */
 import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cache, ensureJar, toolsJar } from './console-consumer.ts';
+import { bootstrap } from './kafka.ts';
 
+const KAFKA_VERSION = '4.4.0';
+const cache = join(import.meta.dirname, '..', '..', '.cache');
+const toolsDir = join(cache, 'kafka-tools');
+const toolsJar = join(toolsDir, `kafka-tools-${KAFKA_VERSION}.jar`);
 const run = promisify(execFile);
 
-/** Runs `org.apache.kafka.tools.<tool>` with `args`; answers its standard output (a failing exit throws). */
-export async function kafkaTool(tool: string, args: string[]): Promise<string> {
-  await ensureJar();
+export async function ensureToolsJar(): Promise<void> {
+  if (existsSync(toolsJar)) return;
+  mkdirSync(toolsDir, { recursive: true });
+  await run(
+    'mvn',
+    [
+      '-B',
+      '-q',
+      'org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy',
+      `-Dartifact=org.apache.kafka:kafka-tools:${KAFKA_VERSION}`,
+      `-DoutputDirectory=${toolsDir}`,
+    ],
+    { cwd: toolsDir },
+  );
+}
+
+/** The classpath the tools run with: the tools jar and the broker's libraries. */
+export const toolsClasspath = () => `${toolsJar}:${join(cache, 'stack', 'kafka-libs', '*')}`;
+
+/**
+ * Runs `org.apache.kafka.tools.<mainClass>` with `args` and answers its standard output. A tool that
+ * exits non-zero rejects with its output.
+ */
+export async function kafkaTool(mainClass: string, args: string[]): Promise<string> {
+  await ensureToolsJar();
   const { stdout } = await run(
     process.env.JAVA ?? 'java',
     [
       '-Xmx256m',
       '-XX:TieredStopAtLevel=1',
       '-cp',
-      `${toolsJar}:${join(cache, 'stack', 'kafka-libs', '*')}`,
-      `org.apache.kafka.tools.${tool}`,
+      toolsClasspath(),
+      `org.apache.kafka.tools.${mainClass}`,
       ...args,
     ],
     { maxBuffer: 16 * 1024 * 1024, timeout: 60_000 },
   );
   return stdout;
 }
+
+/** A tool against the stack's broker: `--bootstrap-server` first. */
+export const stackTool = (mainClass: string, args: string[]): Promise<string> =>
+  kafkaTool(mainClass, ['--bootstrap-server', bootstrap(), ...args]);

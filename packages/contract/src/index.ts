@@ -1,3 +1,4 @@
+export * from './acl-bindings.ts';
 export * from './acls.ts';
 export * from './cluster.ts';
 export * from './configs.ts';
@@ -13,6 +14,7 @@ export * from './ops.ts';
 export * from './overview.ts';
 export * from './permissions.ts';
 export * from './query.ts';
+export * from './quotas.ts';
 export * from './reassignments.ts';
 export * from './record-format.ts';
 export * from './schema-registry.ts';
@@ -21,3 +23,4 @@ export * from './share-groups.ts';
 export * from './tail.ts';
 export * from './topic-data.ts';
 export * from './topics.ts';
+export * from './transactions.ts';

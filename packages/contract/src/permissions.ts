@@ -12,6 +12,8 @@ export const Resource = z.enum([
   'ACL',
   'KSQLDB',
   'SHARE_GROUP',
+  'QUOTA',
+  'TRANSACTION',
 ]);
 export type Resource = z.infer<typeof Resource>;
 
@@ -28,6 +30,7 @@ export const Action = z.enum([
   'UPDATE_STATE',
   'EXECUTE',
   'REASSIGN',
+  'ABORT',
 ]);
 export type Action = z.infer<typeof Action>;
 

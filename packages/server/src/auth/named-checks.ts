@@ -15,6 +15,9 @@ const NAME_PARAMS: Record<Resource, string[]> = {
   ACL: [],
   KSQLDB: [],
   SHARE_GROUP: ['group'],
+  // Quota entities are checked by routes/quotas.ts (their names are inside the body's entity).
+  QUOTA: [],
+  TRANSACTION: ['transactionalId'],
 };
 
 /** Path parameters that are positions or versions, never the name of a protected object. */

@@ -222,6 +222,46 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     ],
   },
   'DELETE /api/:cluster/share-groups/:group': { resource: 'SHARE_GROUP', action: 'DELETE' },
+  'POST /api/:cluster/acls': {
+    resource: 'ACL',
+    action: 'CREATE',
+    check: [{ in: 'body', key: 'principal' }],
+    handled: { 'body.resourceName': 'the resource the binding is about; ACL patterns name principals' },
+  },
+  'DELETE /api/:cluster/acls': {
+    resource: 'ACL',
+    action: 'DELETE',
+    check: [{ in: 'query', key: 'principal' }],
+    handled: { 'query.resourceName': 'narrows the filter; ACL patterns name principals' },
+  },
+  'GET /api/:cluster/quotas': {
+    resource: 'QUOTA',
+    action: 'READ',
+    handled: { answer: 'entities filtered by QUOTA READ patterns (default entities as <default>)' },
+  },
+  'POST /api/:cluster/quotas': {
+    resource: 'QUOTA',
+    action: 'UPDATE',
+    check: false,
+    handled: { 'body.entity': 'each entity name checked against QUOTA UPDATE patterns (routes/quotas.ts)' },
+  },
+  'GET /api/:cluster/transactions': {
+    resource: 'TRANSACTION',
+    action: 'READ',
+    handled: { answer: 'transactional ids filtered by TRANSACTION READ patterns' },
+  },
+  'GET /api/:cluster/transactions/open': {
+    resource: 'TRANSACTION',
+    action: 'READ',
+    check: [{ in: 'query', key: 'topic', resource: 'TOPIC', action: 'READ' }],
+    handled: { answer: 'transactional ids outside TRANSACTION READ patterns are blanked' },
+  },
+  // The marker is written into the topic: the caller must be allowed to write records there.
+  'POST /api/:cluster/transactions/abort': {
+    resource: 'TRANSACTION',
+    action: 'ABORT',
+    check: [{ in: 'body', key: 'topic', resource: 'TOPIC_DATA', action: 'CREATE' }],
+  },
   'GET /api/:cluster/node': { resource: 'NODE', action: 'READ' },
   'GET /api/:cluster/node/partitions': { resource: 'NODE', action: 'READ' },
   'GET /api/:cluster/node/:id': { resource: 'NODE', action: 'READ' },

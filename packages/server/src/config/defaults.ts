@@ -42,6 +42,10 @@ export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Act
   'ksqldb-admin': [{ resources: ['KSQLDB'], actions: ['READ', 'EXECUTE'] }],
   'partition-admin': [{ resources: ['TOPIC'], actions: ['READ', 'REASSIGN'] }],
   'share-group-admin': [{ resources: ['SHARE_GROUP'], actions: ['READ', 'UPDATE_OFFSET', 'DELETE'] }],
+  'acl-admin': [{ resources: ['ACL'], actions: ['READ', 'CREATE', 'DELETE'] }],
+  'quota-admin': [{ resources: ['QUOTA'], actions: ['READ', 'UPDATE'] }],
+  // Aborting writes a marker into the topic: TOPIC_DATA CREATE on it too (routes/transactions.ts).
+  'transaction-admin': [{ resources: ['TRANSACTION'], actions: ['READ', 'ABORT'] }],
 };
 
 export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
@@ -58,5 +62,8 @@ export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
     'ksqldb-admin',
     'partition-admin',
     'share-group-admin',
+    'acl-admin',
+    'quota-admin',
+    'transaction-admin',
   ].map((role) => ({ role })),
 };

@@ -160,6 +160,31 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getPrincipalAcls',
     summary: "One principal's ACLs",
   },
+  'POST /api/:cluster/acls': { operationId: 'createAcl', summary: 'Create one ACL binding' },
+  'DELETE /api/:cluster/acls': {
+    operationId: 'deleteAcls',
+    summary: 'Delete the ACL bindings a filter matches',
+  },
+  'GET /api/:cluster/quotas': {
+    operationId: 'listQuotas',
+    summary: 'Client quotas, default entities included',
+  },
+  'POST /api/:cluster/quotas': {
+    operationId: 'alterQuota',
+    summary: "Set or remove an entity's client quotas",
+  },
+  'GET /api/:cluster/transactions': {
+    operationId: 'listTransactions',
+    summary: 'Transactional ids and their state',
+  },
+  'GET /api/:cluster/transactions/open': {
+    operationId: 'listOpenTransactions',
+    summary: "Transactions open on a topic's partitions, hanging ones marked",
+  },
+  'POST /api/:cluster/transactions/abort': {
+    operationId: 'abortTransaction',
+    summary: "Abort a producer's open transaction on one partition",
+  },
   'GET /api/:cluster/node': { operationId: 'listNodes', summary: 'Brokers and the controller' },
   'GET /api/:cluster/node/partitions': {
     operationId: 'listNodePartitions',

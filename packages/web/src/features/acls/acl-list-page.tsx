@@ -4,7 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { useClusterScope } from '../../auth/cluster-context';
+import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { DataTable } from '../../components/data-table/data-table';
 import { parseSearchParams } from '../../lib/url-state';
 import { Page } from '../shell/page';
@@ -25,6 +25,7 @@ export function AclListPage() {
   const [draft, setDraft] = useState(search);
   useEffect(() => setDraft(search), [search]);
   const list = useQuery(aclListQuery(cluster.id, search));
+  const canCreate = useCan('ACL', 'CREATE');
   const columns = useMemo(
     () => [
       column.accessor('principal', {
@@ -41,7 +42,16 @@ export function AclListPage() {
   );
 
   return (
-    <Page title="Acls">
+    <Page
+      title="Acls"
+      actions={
+        canCreate && (
+          <Link className="btn btn--primary" to={aclPaths.create(cluster.id)}>
+            Create ACLs
+          </Link>
+        )
+      }
+    >
       <form
         className="filter-bar"
         aria-label="ACL search"

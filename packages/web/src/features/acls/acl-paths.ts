@@ -5,6 +5,7 @@ const enc = encodeURIComponent;
 /** Router paths of the ACL screens (spec part 2 §2); the principal travels in base64. */
 export const aclPaths = {
   list: (cluster: string) => `/${enc(cluster)}/acls`,
+  create: (cluster: string) => `/${enc(cluster)}/acls/create`,
   principal: (cluster: string, principal: string, tab?: string) =>
     `/${enc(cluster)}/acls/${enc(encodeBase64Utf8(principal))}${tab ? `/${tab}` : ''}`,
 };

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { useClusterScope } from '../../auth/cluster-context';
+import { useCan, useClusterScope } from '../../auth/cluster-context';
+import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import { UrlTabs } from '../../components/tabs/url-tabs';
 import { decodeBase64Utf8 } from '../../lib/base64';
 import { Page } from '../shell/page';
-import { noAclsText, toAclBindings } from './acl-bindings';
+import { type AclBinding, noAclsText, toAclBindings } from './acl-bindings';
 import { principalColumns } from './acl-columns';
 import { aclPaths } from './acl-paths';
 import { principalAclsQuery } from './api';
+import { useDeleteAcls } from './mutations';
 
 /** Spec part 2 §2 Principal page tabs, each with its resource type and resource column title. */
 const tabs = [
@@ -49,15 +51,52 @@ function PrincipalTab({ cluster, principal, tab }: TabProps) {
     select: (control) => toAclBindings([control]),
   });
   const columns = useMemo(() => principalColumns(tab.resource), [tab.resource]);
+  const canDelete = useCan('ACL', 'DELETE');
+  const remove = useDeleteAcls(cluster);
+  const [doomed, setDoomed] = useState<AclBinding>();
+  const actions = useMemo(
+    () => (canDelete ? { delete: (row: AclBinding) => setDoomed(row) } : {}),
+    [canDelete],
+  );
   return (
-    <DataTable
-      label={tab.label}
-      data={acls.data}
-      columns={columns}
-      getRowId={(row) => row.id}
-      loading={acls.isPending}
-      failed={acls.isError}
-      emptyText={noAclsText}
-    />
+    <>
+      <ConfirmDialog
+        open={doomed !== undefined}
+        title="Delete an ACL binding"
+        message={
+          doomed &&
+          `Do you want to delete ${doomed.permission} ${doomed.operation} on ${doomed.resource} for ${principal} ?`
+        }
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDoomed(undefined)}
+        onConfirm={() =>
+          doomed &&
+          remove.mutate(
+            {
+              principal,
+              resourceType: doomed.resourceType,
+              resourceName: doomed.resource,
+              patternType: doomed.patternType,
+              host: doomed.host,
+              operation: doomed.operation,
+              permissionType: doomed.permission,
+            },
+            { onSettled: () => setDoomed(undefined) },
+          )
+        }
+      />
+      <DataTable
+        label={tab.label}
+        data={acls.data}
+        columns={columns}
+        getRowId={(row) => row.id}
+        loading={acls.isPending}
+        failed={acls.isError}
+        emptyText={noAclsText}
+        actions={actions}
+      />
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { allows, type Need, type Permissions } from '../../auth/permissions';
+import { AclCreatePage } from '../acls/acl-create-page';
 import { AclListPage } from '../acls/acl-list-page';
 import { PrincipalPage } from '../acls/principal-page';
 import { DeleteOffsetsPage } from '../groups/delete-offsets-page';
@@ -10,11 +11,13 @@ import { UpdateOffsetsPage } from '../groups/update-offsets-page';
 import { NodeListPage } from '../nodes/node-list-page';
 import { NodePage } from '../nodes/node-page';
 import { OverviewPage } from '../overview/overview-page';
+import { QuotaListPage } from '../quotas/quota-list-page';
 import { ReassignmentsPage } from '../reassignments/reassignments-page';
 import { SettingsPage } from '../settings/settings-page';
 import { ShareGroupListPage } from '../share-groups/share-group-list-page';
 import { ShareGroupPage } from '../share-groups/share-group-page';
 import { TopicListPage } from '../topics/topic-list-page';
+import { TransactionListPage } from '../transactions/transaction-list-page';
 import {
   ConnectCreatePage,
   ConnectListPage,
@@ -90,6 +93,9 @@ const screens: ScreenRoute[] = [
   { path: 'share-group/:shareGroupId', need: ['SHARE_GROUP', 'READ'], element: <ShareGroupPage /> },
   { path: 'reassignments', need: ['TOPIC', 'READ'], element: <ReassignmentsPage /> },
   { path: 'acls', need: ['ACL', 'READ'], element: <AclListPage /> },
+  { path: 'acls/create', need: ['ACL', 'CREATE'], element: <AclCreatePage /> },
+  { path: 'quotas', need: ['QUOTA', 'READ'], element: <QuotaListPage /> },
+  { path: 'transactions', need: ['TRANSACTION', 'READ'], element: <TransactionListPage /> },
   {
     path: 'acls/:principalEncoded/:tab?',
     need: ['ACL', 'READ'],

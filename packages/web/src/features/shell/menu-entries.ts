@@ -23,6 +23,8 @@ const rules: EntryRule[] = [
   { area: 'share-group', label: 'Share Groups', icon: 'groups', need: ['SHARE_GROUP', 'READ'] },
   { area: 'reassignments', label: 'Reassignments', icon: 'nodes', need: ['TOPIC', 'READ'] },
   { area: 'acls', label: 'ACLS', icon: 'acls', need: ['ACL', 'READ'] },
+  { area: 'quotas', label: 'Quotas', icon: 'quotas', need: ['QUOTA', 'READ'] },
+  { area: 'transactions', label: 'Transactions', icon: 'transactions', need: ['TRANSACTION', 'READ'] },
   {
     area: 'schema',
     label: 'Schema Registry',

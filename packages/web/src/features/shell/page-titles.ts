@@ -9,6 +9,8 @@ const areaTitles: Record<string, string> = {
   tail: 'Live Tail',
   group: 'Consumer Groups',
   acls: 'Acls',
+  quotas: 'Quotas',
+  transactions: 'Transactions',
   schema: 'Schema Registry',
   connect: 'Connect',
   ksqldb: 'KsqlDB',

@@ -1,0 +1,77 @@
+import {
+  ClusterParams,
+  OpenTransactionList,
+  OpenTransactionQuery,
+  TransactionAbort,
+  TransactionAbortAnswer,
+  TransactionList,
+  TransactionListQuery,
+} from '@console/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { nameMatcher } from '../kafka/topic-naming.ts';
+import { abortTransaction } from '../kafka/transactions/abort.ts';
+import { describeTransactions, listTransactionalIds } from '../kafka/transactions/describe.ts';
+import { openTransactions } from '../kafka/transactions/open.ts';
+import type { Services } from '../services.ts';
+
+const tags = ['transactions'];
+
+/** Transactions (issue 18 item 5): list, open and hanging ones on a topic, abort. */
+export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
+  app.get(
+    '/api/:cluster/transactions',
+    {
+      schema: {
+        tags,
+        params: ClusterParams,
+        querystring: TransactionListQuery,
+        response: { 200: TransactionList },
+      },
+    },
+    async (req) => {
+      const allow = req.permissions.allow('TRANSACTION', 'READ', req.params.cluster);
+      const matches = nameMatcher(req.query.search);
+      return kafka.run(req.params.cluster, async (admin) => {
+        const ids = (await listTransactionalIds(admin))
+          .map((t) => t.transactionalId)
+          .filter((id) => allow(id) && matches(id));
+        return describeTransactions(admin, ids);
+      });
+    },
+  );
+
+  app.get(
+    '/api/:cluster/transactions/open',
+    {
+      schema: {
+        tags,
+        params: ClusterParams,
+        querystring: OpenTransactionQuery,
+        response: { 200: OpenTransactionList },
+      },
+    },
+    async (req) => {
+      const allow = req.permissions.allow('TRANSACTION', 'READ', req.params.cluster);
+      const open = await kafka.run(req.params.cluster, (admin) =>
+        openTransactions(admin, req.query.topic, req.query.minDurationMs),
+      );
+      // A hanging transaction may have no id left: it is shown, its id only when the caller may read it.
+      return open.map((t) =>
+        t.transactionalId === null || allow(t.transactionalId) ? t : { ...t, transactionalId: null },
+      );
+    },
+  );
+
+  app.post(
+    '/api/:cluster/transactions/abort',
+    {
+      schema: {
+        tags,
+        params: ClusterParams,
+        body: TransactionAbort,
+        response: { 200: TransactionAbortAnswer },
+      },
+    },
+    (req) => kafka.run(req.params.cluster, (admin) => abortTransaction(admin, req.body)),
+  );
+};

@@ -1,0 +1,37 @@
+import { type RunningApp, startApp } from './app.ts';
+import { sha256, withSecurity } from './security.ts';
+
+type Audit = { user: string; action: string; target?: string; status: number; outcome: string };
+
+/**
+ * The app with security on and the shipped roles: `admin` (the default admin group) and `reader`,
+ * each with password `pw`; its log lines kept so a test can read the audit events of its writes.
+ */
+export async function startSecuredApp() {
+  const lines: string[] = [];
+  const secured = withSecurity({
+    defaultGroup: null,
+    users: [
+      { username: 'admin', password: sha256('pw'), groups: ['admin'] },
+      { username: 'reader', password: sha256('pw'), groups: ['reader'] },
+    ],
+  });
+  const app: RunningApp = await startApp(secured, { logStream: { write: (line) => lines.push(line) } });
+  const call = async (user: 'admin' | 'reader', method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${app.url}/api/local${path}`, {
+      method,
+      headers: {
+        authorization: `Basic ${Buffer.from(`${user}:pw`).toString('base64')}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  };
+  const audits = (): Audit[] =>
+    lines
+      .map((line) => JSON.parse(line) as { audit?: Audit })
+      .flatMap((entry) => (entry.audit ? [entry.audit] : []));
+  return { app, call, audits };
+}
