@@ -2,6 +2,7 @@ import { type Admin, ListOffsetTimestamps } from '@platformatic/kafka';
 import { byLeader, readMetadata, type TopicMeta } from '../metadata.ts';
 import { listOffsets } from '../offsets.ts';
 import { type DecodeContext, schemaIds } from './decode.ts';
+import { type RecordFilter, yieldTurn } from './expression/record-filter.ts';
 import { type Fetched, fetchTopics } from './fetch.ts';
 import { matches, type SearchFilter } from './filters.ts';
 import { RecordView } from './record-view.ts';
@@ -25,6 +26,7 @@ export type SharedRecord = string;
 export class TailSubscription {
   readonly topics: ReadonlySet<string>;
   readonly filter: SearchFilter | undefined;
+  readonly expression: RecordFilter | undefined;
   /** `topic\u0000partition` → the next offset this tail wants. */
   readonly positions: Map<string, number>;
   readonly #size: number;
@@ -32,9 +34,15 @@ export class TailSubscription {
   #failure: unknown;
   #wake: (() => void) | undefined;
 
-  constructor(topics: readonly string[], filter: SearchFilter | undefined, size: number) {
+  constructor(
+    topics: readonly string[],
+    filter: SearchFilter | undefined,
+    size: number,
+    expression?: RecordFilter,
+  ) {
     this.topics = new Set(topics);
     this.filter = filter;
+    this.expression = expression;
     this.positions = new Map();
     this.#size = size;
   }
@@ -110,11 +118,13 @@ export class TailHub {
     after: ReadonlyMap<string, number>,
     filter: SearchFilter | undefined,
     size: number,
+    expression?: RecordFilter,
   ): Promise<TailSubscription> {
     const subscription = new TailSubscription(
       topics.map((t) => t.name),
       filter,
       size,
+      expression,
     );
     const missing = topics.filter((t) => t.partitions.some((p) => !after.has(positionKey(t.name, p.id))));
     const view = missing.length
@@ -238,16 +248,18 @@ export class TailHub {
       const context = this.#decode(meta);
       const from = requested.get(key) ?? 0;
       const wanting = [...this.#subscriptions].filter((s) => (s.positions.get(key) ?? -1) >= from);
+      const expressions = wanting.some((s) => s.expression);
       for (const raw of r.records) {
         const view = new RecordView(raw, context);
         let json: string | undefined;
         for (const s of wanting) {
           if (raw.offset < (s.positions.get(key) ?? 0)) continue;
-          if (!s.filter || matches(s.filter, [view.key.text, view.value.text])) {
-            json ??= JSON.stringify(view.toRecord());
-            s.offer(json);
-          }
+          if (s.filter && !matches(s.filter, [view.key.text, view.value.text])) continue;
+          if (s.expression && !s.expression.test(view, r.topic)) continue;
+          json ??= JSON.stringify(view.toRecord());
+          s.offer(json);
         }
+        if (expressions && wanting.some((s) => s.expression?.yieldDue())) await yieldTurn();
       }
       for (const s of wanting) s.positions.set(key, Math.max(s.positions.get(key) ?? 0, r.next));
     }
