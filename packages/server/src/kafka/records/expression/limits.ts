@@ -13,9 +13,9 @@ export const LIMITS = {
   /** Comprehension steps in one evaluation, all comprehensions together. */
   maxSteps: 5_000,
   /** Characters one `matches` reads (RE2: linear, but about 4 µs a character at worst). */
-  maxMatchChars: 64 * 1024,
+  maxMatchChars: 16 * 1024,
   /** Characters all `matches` of one evaluation read together. */
-  maxMatchTotal: 256 * 1024,
+  maxMatchTotal: 64 * 1024,
   /** Wall time of one evaluation, checked at each comprehension step and each `matches`. */
   maxEvalMs: 50,
   /** The scan loops give the event loop a turn after this long evaluating. */

@@ -6,47 +6,60 @@ export class LimitExceeded extends Error {}
 
 /**
  * What one evaluation has spent: comprehension steps, characters given to regular expressions, time.
- * One meter per compiled filter, reset before each evaluation (evaluations are synchronous).
+ * One meter per compiled filter, reset before each evaluation (evaluations are synchronous). Once a limit
+ * is passed the meter stays stopped until the next evaluation: CEL's `exists` and `all` go on past an
+ * error in their step (a later element may still decide), so every later step and match throws at once,
+ * and the step wrapped around each loop condition ends the comprehension.
  */
 export class Meter {
   steps = 0;
   matchChars = 0;
   #deadline = 0;
+  #stopped: LimitExceeded | undefined;
 
   reset(): void {
     this.steps = 0;
     this.matchChars = 0;
+    this.#stopped = undefined;
     this.#deadline = performance.now() + LIMITS.maxEvalMs;
   }
 
   /** One comprehension step; the call wraps every loop condition. */
   step(): void {
-    if (++this.steps > LIMITS.maxSteps)
-      throw new LimitExceeded(`more than ${LIMITS.maxSteps} comprehension steps`);
-    if ((this.steps & 63) === 0) this.#clock();
+    this.#check();
+    if (++this.steps > LIMITS.maxSteps) this.#stop(`more than ${LIMITS.maxSteps} comprehension steps`);
+  }
+
+  /** A pattern about to be compiled (a pattern may be built per step). */
+  compile(): void {
+    this.#check();
   }
 
   /** `text.matches(pattern)` input, counted before the match runs. */
   match(chars: number): void {
-    if (chars > LIMITS.maxMatchChars)
-      throw new LimitExceeded(`matches() on more than ${LIMITS.maxMatchChars} characters`);
+    this.#check();
+    if (chars > LIMITS.maxMatchChars) this.#stop(`matches() on more than ${LIMITS.maxMatchChars} characters`);
     this.matchChars += chars;
     if (this.matchChars > LIMITS.maxMatchTotal)
-      throw new LimitExceeded(`matches() on more than ${LIMITS.maxMatchTotal} characters in all`);
-    this.#clock();
+      this.#stop(`matches() on more than ${LIMITS.maxMatchTotal} characters in all`);
   }
 
-  #clock(): void {
-    if (performance.now() > this.#deadline)
-      throw new LimitExceeded(`evaluation took more than ${LIMITS.maxEvalMs} ms`);
+  #check(): void {
+    if (this.#stopped) throw this.#stopped;
+    if (performance.now() > this.#deadline) this.#stop(`evaluation took more than ${LIMITS.maxEvalMs} ms`);
+  }
+
+  #stop(message: string): never {
+    this.#stopped = new LimitExceeded(message);
+    throw this.#stopped;
   }
 }
 
 type Matcher = { test(text: string): boolean };
 
 /**
- * The RE2 engine `@bufbuild/cel` uses (linear time, no backtracking), its input metered, each pattern
- * compiled once per filter.
+ * The RE2 engine `@bufbuild/cel` uses (linear time, no backtracking), its input metered, the last few
+ * patterns of a filter kept compiled.
  */
 export function meteredRe2(meter: Meter): { compile(pattern: string): Matcher } {
   const compiled = new Map<string, Matcher>();
@@ -54,6 +67,7 @@ export function meteredRe2(meter: Meter): { compile(pattern: string): Matcher } 
     compile(pattern: string): Matcher {
       let re = compiled.get(pattern);
       if (!re) {
+        meter.compile();
         re = RE2JS.compile(pattern);
         if (compiled.size < 16) compiled.set(pattern, re);
       }

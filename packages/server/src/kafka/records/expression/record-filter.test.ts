@@ -136,10 +136,10 @@ describe('each evaluation is bounded', () => {
   });
 
   it('matches() reads a bounded input, in linear time', () => {
-    const big = 'a'.repeat(70_000);
+    const big = 'a'.repeat(20_000);
     const filter = compileFilter('value.matches("(a|aa)*c")', 'filter');
     expect(filter.test(view(big), TOPIC)).toBe(false);
-    expect(filter.report()?.message).toMatch(/matches\(\) on more than 65536 characters/);
+    expect(filter.report()?.message).toMatch(/matches\(\) on more than 16384 characters/);
     expect(matches('value.matches("^(a|aa)*$")', view('a'.repeat(5000)))).toBe(true);
   });
 });
