@@ -16,7 +16,8 @@ const ORDERS = [
   { status: 'OK', amount: 500, customer: { phone: '123' } },
   { status: 'FAILED', amount: 101.5, customer: {} },
 ];
-const valueOf = (i: number) => (i % 6 === 5 ? `plain text ${i}` : JSON.stringify({ ...ORDERS[i % 4], n: i }));
+const orderText = (i: number) =>
+  i % 6 === 5 ? `plain text ${i}` : JSON.stringify({ ...ORDERS[i % 4], n: i });
 
 beforeAll(async () => {
   app = await startApp((c) => ({ ...c, topicData: { ...c.topicData, size: 50 } }));
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await produceMany(topic, 12, (i) => ({
     partition: i % 2,
     key: `order-${i}`,
-    value: valueOf(i),
+    value: orderText(i),
     headers: { 'trace-id': i % 3 === 0 ? `ab${i}` : `cd${i}` },
     timestamp: Date.parse(i < 6 ? '2025-12-31T12:00:00Z' : '2026-01-02T12:00:00Z') + i,
   }));
