@@ -1,6 +1,12 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { DataRecord, FilterFailures, RecordPage, SearchEnd, TailBody } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  DataRecord,
+  FilterFailures,
+  RecordPage,
+  SearchEnd,
+  TailBody,
+} from '../../packages/contract/src/index.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
 import { produceMany, sseMessages, waitForTopic } from '../support/records.ts';
@@ -131,7 +137,8 @@ describe('the filter expression on the page, the download and the live tail', ()
     expect(res.status).toBe(200);
     const page = (await res.json()) as RecordPage;
     expect(numbers(page.results)).toEqual(expected((i) => ORDERS[i % 4]?.status === 'FAILED'));
-    expect(page.filterFailures?.count).toBe(2);
+    // The text of records 5 and 11 lacks `FAILED`: ruled out before evaluation, so no failure counted.
+    expect(page.filterFailures).toBeUndefined();
     if (page.after) expect(new URL(page.after, app.url).searchParams.get('filter')).toBe(filter);
   });
 
@@ -153,7 +160,7 @@ describe('the filter expression on the page, the download and the live tail', ()
     await waitForTopic(kafka.admin, tailed, 1);
     const controller = new AbortController();
     const res = await fetch(
-      `${app.url}/api/local/tail/sse?topics=${tailed}&${q('value.level == "ERROR" || value.level == "FATAL"')}`,
+      `${app.url}/api/local/tail/sse?topics=${tailed}&${q('value.level in ["ERROR", "FATAL"]')}`,
       { signal: controller.signal },
     );
     expect(res.status).toBe(200);

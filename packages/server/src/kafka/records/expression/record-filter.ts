@@ -5,6 +5,7 @@ import type { RecordView } from '../record-view.ts';
 import { RecordBindings } from './bindings.ts';
 import { LIMITS } from './limits.ts';
 import { Meter, meteredRe2 } from './meter.ts';
+import { type Prefilter, prefilterOf } from './prefilter.ts';
 import { checkTree, ExpressionError, STEP_FUNCTION, type TreeFacts } from './tree.ts';
 
 /** Calls the planner evaluates itself rather than through the environment's functions. */
@@ -24,16 +25,19 @@ export class RecordFilter {
   firstFailure: string | undefined;
   readonly #evaluate: Evaluate;
   readonly #meter: Meter;
+  readonly #prefilter: Prefilter | undefined;
   #busySince = performance.now();
 
-  constructor(evaluate: Evaluate, meter: Meter, facts: TreeFacts) {
+  constructor(evaluate: Evaluate, meter: Meter, facts: TreeFacts, prefilter?: Prefilter) {
     this.#evaluate = evaluate;
     this.#meter = meter;
     this.facts = facts;
+    this.#prefilter = prefilter;
   }
 
   /** True when the expression is `true` for the record; anything else (false, an error) is no match. */
   test(view: RecordView, topic: string): boolean {
+    if (this.#prefilter && !this.#prefilter(view)) return false;
     this.#meter.reset();
     let result = this.#evaluate(new RecordBindings(view, topic));
     if (isCelError(result) && result.message.startsWith('Unsupported input')) {
@@ -88,7 +92,7 @@ export function compileFilter(text: string, field: string): RecordFilter {
     const parsed = parse(text);
     const facts = checkTree(parsed.expr, parsed.sourceInfo?.positions ?? {}, functions);
     const evaluate = plan(env, parsed.expr) as unknown as Evaluate;
-    return new RecordFilter(evaluate, meter, facts);
+    return new RecordFilter(evaluate, meter, facts, prefilterOf(parsed.expr));
   } catch (error) {
     throw badRequest(field, describe(text, error));
   }
