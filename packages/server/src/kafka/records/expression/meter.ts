@@ -37,11 +37,12 @@ export class Meter {
 
   /** `text.matches(pattern)` input, counted before the match runs. */
   match(chars: number): void {
-    this.#check();
+    if (this.#stopped) throw this.#stopped;
     if (chars > LIMITS.maxMatchChars) this.#stop(`matches() on more than ${LIMITS.maxMatchChars} characters`);
     this.matchChars += chars;
     if (this.matchChars > LIMITS.maxMatchTotal)
       this.#stop(`matches() on more than ${LIMITS.maxMatchTotal} characters in all`);
+    this.#check();
   }
 
   #check(): void {

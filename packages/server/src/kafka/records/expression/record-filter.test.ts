@@ -77,14 +77,27 @@ describe('the variables', () => {
 
 describe('failures', () => {
   it('a record the expression fails on does not match and is counted once with the first message', () => {
-    const filter = compileFilter('value.status == "FAILED"', 'filter');
+    const filter = compileFilter('value.amount > 100', 'filter');
     expect(filter.test(view('{"other":1}', { offset: 3 }), TOPIC)).toBe(false);
     expect(filter.test(view('{"other":2}', { offset: 4 }), TOPIC)).toBe(false);
     expect(filter.test(view(failed), TOPIC)).toBe(true);
     expect(filter.report()).toEqual({
       count: 2,
-      message: expect.stringMatching(/^partition 0 offset 3: .*status/),
+      message: expect.stringMatching(/^partition 0 offset 3: .*amount/),
     });
+  });
+
+  it('rules out on the text, before parsing, what cannot make a literal comparison true', () => {
+    const filter = compileFilter('value.status == "FAILED" || key.startsWith("vip-")', 'filter');
+    // No `FAILED` in the text, no `vip-` key: not evaluated, so the missing status is no failure.
+    expect(filter.test(view('{"other":1}'), TOPIC)).toBe(false);
+    expect(filter.report()).toBeUndefined();
+    expect(filter.test(view('{"status":"FAILED"}'), TOPIC)).toBe(true);
+    // CEL's `||` is true when either side is, even when the other fails.
+    expect(filter.test(view('{"other":1}', { key: Buffer.from('vip-1') }), TOPIC)).toBe(true);
+    expect(filter.report()).toBeUndefined();
+    // A JSON escape spells FAILED without the literal: the backslash sends the record to evaluation.
+    expect(filter.test(view(String.raw`{"status":"FAILED"}`), TOPIC)).toBe(true);
   });
 
   it('nothing to report when every evaluation succeeded', () => {
