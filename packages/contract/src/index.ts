@@ -5,6 +5,7 @@ export * from './configs.ts';
 export * from './connect.ts';
 export * from './enums.ts';
 export * from './errors.ts';
+export * from './filter-expression.ts';
 export * from './groups.ts';
 export * from './ksqldb.ts';
 export * from './list-sort.ts';

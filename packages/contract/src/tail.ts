@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FilterFailures, filterExpression } from './filter-expression.ts';
 import { splitQueryList } from './query.ts';
 import { DataRecord } from './topic-data.ts';
 
@@ -24,6 +25,7 @@ export const TailQuery = z.object({
     items: { type: 'string', pattern: NOT_BLANK },
   }),
   search: z.string().optional().meta({ description: 'Contains-match over key or value (§3.4 semantics)' }),
+  filter: filterExpression,
   after: z
     .preprocess(
       (value) => (value === undefined ? [] : [value].flat().map(String)),
@@ -44,5 +46,7 @@ export type TailQuery = z.infer<typeof TailQuery>;
 export const TailBody = z.object({
   records: z.array(DataRecord).optional(),
   offsets: z.array(z.string()).optional(),
+  /** Cumulative since the tail started; sent when it grew. */
+  filterFailures: FilterFailures.optional(),
 });
 export type TailBody = z.infer<typeof TailBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClusterParams } from './cluster.ts';
 import { caseInsensitiveEnum } from './enums.ts';
+import { FilterFailures, filterExpression } from './filter-expression.ts';
 import { intOrText } from './numbers.ts';
 import { isoInstant, lenientInt } from './query.ts';
 import { RecordFormats } from './record-format.ts';
@@ -93,6 +94,7 @@ export const DataFiltersQuery = ScanBudgetQuery.extend({
   searchByHeaderValue: searchBy,
   searchByKeySubject: searchBy,
   searchByValueSubject: searchBy,
+  filter: filterExpression,
 });
 export type DataFiltersQuery = z.infer<typeof DataFiltersQuery>;
 
@@ -108,6 +110,7 @@ export const RecordPage = z
     after: z.string().optional(),
     size: long,
     canDeleteRecords: z.boolean(),
+    filterFailures: FilterFailures.optional(),
   })
   .meta({ id: 'RecordPage' });
 export type RecordPage = z.infer<typeof RecordPage>;
@@ -128,7 +131,13 @@ export type SearchBody = z.infer<typeof SearchBody>;
 
 /** SSE `searchEnd`, the last event: where to resume (`after`), why the scan stopped and how far it got. */
 export const SearchEnd = z
-  .object({ after: z.string().optional(), percent: z.number(), reason: ScanStop, scanned: Scanned })
+  .object({
+    after: z.string().optional(),
+    percent: z.number(),
+    reason: ScanStop,
+    scanned: Scanned,
+    filterFailures: FilterFailures.optional(),
+  })
   .meta({ id: 'SearchEnd' });
 export type SearchEnd = z.infer<typeof SearchEnd>;
 

@@ -10,6 +10,11 @@
  *
  * The console runs as production runs it, the bundle of `pnpm build` (tests/support/console-process.ts).
  *
+ * Each round also runs two `filter` expressions that match nothing (issue 17) next to the plain search:
+ * one the literal prefilter rules out from the text (`value.customer == "no-such-customer"`), one every
+ * record's JSON is parsed and evaluated for (`value.amount > 5000`); their rates over the plain search's
+ * go to tests/bench/results/search-filter.{json,md}. FILTER_ONLY=1 runs only those three searches.
+ *
  * Writes tests/bench/results/search.{json,md}; deletes its topic and groups, also on Ctrl-C.
  */
 import { execFile } from 'node:child_process';
@@ -20,12 +25,14 @@ import { promisify } from 'node:util';
 import { Admin, Consumer, Producer } from '@platformatic/kafka';
 import { loadConfig } from '../../../packages/server/src/config/load.ts';
 import { type ConsoleProcess, startConsoleProcess } from '../../support/console-process.ts';
+import { FILTERS, writeFilterResults } from './filter-results.ts';
 
 const repo = join(import.meta.dirname, '..', '..', '..');
 const RECORDS = Number(process.env.RECORDS ?? 1_000_000);
 const VALUE_BYTES = Number(process.env.VALUE_BYTES ?? 1000);
 const PARTITIONS = 6;
 const ROUNDS = Number(process.env.ROUNDS ?? 10);
+const FILTER_ONLY = process.env.FILTER_ONLY === '1';
 const CLUSTER = 'local';
 const run = promisify(execFile);
 
@@ -209,9 +216,22 @@ try {
     newest: SearchRun;
     peakRssMiB: number;
     kcat?: { ms: number; records: number };
+    filtered: SearchRun[];
   }[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const oldest = await search(url, 'searchByValue=no-such-needle_C');
+    const filtered = [];
+    for (const filter of FILTERS) filtered.push(await search(url, `filter=${encodeURIComponent(filter)}`));
+    console.log(
+      `round ${round}: filters ${filtered.map((f) => `${seconds(f.ms)} s (${f.scanned}, ${f.reason})`).join(', ')}`,
+    );
+    if (FILTER_ONLY) {
+      console.log(
+        `round ${round}: search OLDEST ${seconds(oldest.ms)} s (${oldest.scanned}, ${oldest.reason})`,
+      );
+      rounds.push({ oldest, newest: oldest, peakRssMiB: server.peakRssMiB(), filtered });
+      continue;
+    }
     const kcatRun = await kcat();
     const newest = await search(url, 'sort=NEWEST&searchByValue=no-such-needle_C');
     console.log(
@@ -220,8 +240,19 @@ try {
         `search NEWEST ${seconds(newest.ms)} s (${newest.scanned}, ${newest.reason}), ` +
         `server RSS ${server.rssMiB()} MiB, peak so far ${server.peakRssMiB()} MiB`,
     );
-    rounds.push({ oldest, newest, peakRssMiB: server.peakRssMiB(), ...(kcatRun ? { kcat: kcatRun } : {}) });
+    rounds.push({
+      oldest,
+      newest,
+      peakRssMiB: server.peakRssMiB(),
+      filtered,
+      ...(kcatRun ? { kcat: kcatRun } : {}),
+    });
   }
+  writeFilterResults(
+    { records: RECORDS, valueBytes: VALUE_BYTES, partitions: PARTITIONS, rounds: ROUNDS },
+    rounds.map((r) => ({ plain: r.oldest, filtered: r.filtered })),
+  );
+  if (FILTER_ONLY) process.exit(0);
   const peak = server.peakRssMiB();
   const oldest = medianRun(rounds.map((r) => ({ records: r.oldest.scanned, ms: r.oldest.ms })));
   const newest = medianRun(rounds.map((r) => ({ records: r.newest.scanned, ms: r.newest.ms })));

@@ -4,6 +4,7 @@ import type { BrokerInfo, TopicMeta } from '../metadata.ts';
 import type { Budget } from './budget.ts';
 import type { DecodeContext } from './decode.ts';
 import { schemaIds } from './decode.ts';
+import { type RecordFilter, yieldTurn } from './expression/record-filter.ts';
 import type { SearchFilters } from './filters.ts';
 import type { ScanPlan } from './plan.ts';
 import { readRecords } from './reader.ts';
@@ -20,6 +21,8 @@ export type ScanSource = {
   signal: AbortSignal;
   decode: DecodeContext;
   filters: SearchFilters;
+  /** The `filter` expression, tested after the search terms on the same view. */
+  expression?: RecordFilter | undefined;
   endTimestamp?: number | undefined;
 };
 
@@ -39,6 +42,12 @@ export type Wanted = (partition: number) => number;
 async function loadSchemas(source: ScanSource, records: RawRecord[]): Promise<void> {
   const { schemas, detectSchemas } = source.decode;
   if (schemas && detectSchemas) await schemas.load(schemaIds(records));
+}
+
+/** The search terms, then the expression on the same view (masking applied to the view covers both). */
+function matchesAll(source: ScanSource, view: RecordView): boolean {
+  if (!passes(view, source.filters, source.endTimestamp)) return false;
+  return !source.expression || source.expression.test(view, source.topic.name);
 }
 
 /**
@@ -81,8 +90,10 @@ async function* forward(
       let through = chunk.next - 1;
       await loadSchemas(source, chunk.records);
       for (const raw of chunk.records) {
+        // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
+        if (source.expression?.yieldDue()) await yieldTurn();
         const view = new RecordView(raw, source.decode);
-        if (passes(view, source.filters, source.endTimestamp)) {
+        if (matchesAll(source, view)) {
           views.push(view);
           if (--room === 0) {
             through = view.raw.offset;
@@ -154,8 +165,10 @@ async function* backward(
         for (const raw of chunk.records) {
           w.count++;
           w.bytes += (raw.value?.length ?? 0) + (raw.key?.length ?? 0);
+          // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
+          if (source.expression?.yieldDue()) await yieldTurn();
           const view = new RecordView(raw, source.decode);
-          if (!passes(view, source.filters, source.endTimestamp)) continue;
+          if (!matchesAll(source, view)) continue;
           w.matches.push(view);
           if (w.matches.length > room) {
             w.matches.shift();

@@ -32,6 +32,8 @@ export async function* searchEvents(
       reason,
       scanned,
     };
+    const failures = source.expression?.report();
+    if (failures) data.filterFailures = failures;
     return { event: 'searchEnd', data };
   };
   for await (const event of scanMatches(source, plan, () => remaining)) {

@@ -21,6 +21,7 @@ import { Budget } from './budget.ts';
 import { formatCursor, parseCursor } from './cursor.ts';
 import type { DecodeContext } from './decode.ts';
 import { type DownloadFormat, type DownloadStop, downloadText } from './download.ts';
+import { compileFilter, type RecordFilter } from './expression/record-filter.ts';
 import { parseFilter, parseFilters } from './filters.ts';
 import { topicCodecs } from './formats/topic-codecs.ts';
 import { planScan, type ScanPlan } from './plan.ts';
@@ -37,7 +38,12 @@ export type PreparedScan = {
   source: (signal: AbortSignal) => ScanSource;
   /** Whether the row delete (a tombstone) makes sense: compacted and not internal (contract §3.4.1). */
   canDeleteRecords: boolean;
+  expression: RecordFilter | undefined;
 };
+
+/** The `filter` expression of a request, compiled before anything is asked of Kafka (400 when invalid). */
+const expressionOf = (filter: string | undefined) =>
+  filter ? compileFilter(filter, 'querystring.filter') : undefined;
 
 /** The Data tab's reads (contract §3.4): page, search stream, download, one record. */
 export function topicDataService(config: Config, pool: KafkaPool, http: UpstreamHttp) {
@@ -85,8 +91,9 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     query: DataFiltersQuery,
     masks: ViewerMasks,
     options: { policy?: boolean; budget?: 'configured' | 'asked' } = {},
-  ): Promise<PreparedScan> =>
-    pool.run(cluster, async (admin) => {
+  ): Promise<PreparedScan> => {
+    const expression = expressionOf(query.filter);
+    return pool.run(cluster, async (admin) => {
       const cursor = parseCursor(query.after);
       if (!cursor) throw badRequest('querystring.after', 'must be partition-offset pairs joined by _');
       const { view, meta } = await topicMetadata(admin, topic);
@@ -108,6 +115,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       return {
         plan,
         canDeleteRecords: cleanup.includes('compact'),
+        expression,
         source: (signal) => ({
           cluster,
           client: reader,
@@ -118,10 +126,12 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
           signal,
           decode,
           filters,
+          expression,
           endTimestamp,
         }),
       };
     });
+  };
 
   return {
     /** `GET …/data`: one page; `after` is the next page's URI, present when there is or may come more to see. */
@@ -144,11 +154,13 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       // Oldest first with no end time, records written later follow the last page; otherwise the end is final.
       const final = found.reason === 'end' && (scan.plan.direction === 'NEWEST' || !!query.endTimestamp);
       const more = !final && (found.records.length > 0 || (found.reason !== 'end' && after !== query.after));
+      const filterFailures = scan.expression?.report();
       return {
         results: found.records,
         ...(more && after ? { after: nextPageUri(url, after) } : {}),
         size: scan.plan.size,
         canDeleteRecords: scan.canDeleteRecords,
+        ...(filterFailures ? { filterFailures } : {}),
       };
     },
 
@@ -204,6 +216,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
 
     /** `GET /tail/sse` (contract §3.5): unknown topics are a 404 before the stream opens. */
     async tail(cluster: string, query: TailQuery, masks: ViewerMasks) {
+      const expression = expressionOf(query.filter);
       const topics = await pool.run(cluster, async (admin) => {
         const view = await readMetadata(admin, query.topics);
         return query.topics.map((name) => {
@@ -224,6 +237,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
           after,
           filter: parseFilter(query.search),
           mask: (topic) => masks.topic(cluster, topic),
+          expression,
           size: query.size ?? TAIL_MAX_SIZE,
           signal,
         });

@@ -3,6 +3,7 @@ import type { RecordMask } from '../../masking/policy.ts';
 import { byLeader, readMetadata, type TopicMeta } from '../metadata.ts';
 import { listOffsets } from '../offsets.ts';
 import { type DecodeContext, schemaIds } from './decode.ts';
+import { type RecordFilter, yieldTurn } from './expression/record-filter.ts';
 import { type Fetched, fetchTopics } from './fetch.ts';
 import { matches, type SearchFilter } from './filters.ts';
 import { RecordView } from './record-view.ts';
@@ -28,6 +29,7 @@ export class TailSubscription {
   readonly filter: SearchFilter | undefined;
   /** The viewer's masks per topic: the filter and the records see the masked record. */
   readonly mask: (topic: string) => RecordMask | undefined;
+  readonly expression: RecordFilter | undefined;
   /** `topic\u0000partition` → the next offset this tail wants. */
   readonly positions: Map<string, number>;
   readonly #size: number;
@@ -40,10 +42,12 @@ export class TailSubscription {
     filter: SearchFilter | undefined,
     size: number,
     mask: (topic: string) => RecordMask | undefined,
+    expression?: RecordFilter,
   ) {
     this.topics = new Set(topics);
     this.filter = filter;
     this.mask = mask;
+    this.expression = expression;
     this.positions = new Map();
     this.#size = size;
   }
@@ -120,12 +124,14 @@ export class TailHub {
     filter: SearchFilter | undefined,
     size: number,
     mask: (topic: string) => RecordMask | undefined,
+    expression?: RecordFilter,
   ): Promise<TailSubscription> {
     const subscription = new TailSubscription(
       topics.map((t) => t.name),
       filter,
       size,
       mask,
+      expression,
     );
     const missing = topics.filter((t) => t.partitions.some((p) => !after.has(positionKey(t.name, p.id))));
     const view = missing.length
@@ -250,6 +256,7 @@ export class TailHub {
       const from = requested.get(key) ?? 0;
       const wanting = [...this.#subscriptions].filter((s) => (s.positions.get(key) ?? -1) >= from);
       const masks = wanting.map((s) => s.mask(r.topic));
+      const expressions = wanting.some((s) => s.expression);
       for (const raw of r.records) {
         // One view and one JSON text per set of masks: tails under the same rules share them.
         const shared = new Map<string, { view: RecordView; json?: string }>();
@@ -263,11 +270,12 @@ export class TailHub {
             shared.set(id, entry);
           }
           const { view } = entry;
-          if (!s.filter || matches(s.filter, [view.key.text, view.value.text])) {
-            entry.json ??= JSON.stringify(view.toRecord());
-            s.offer(entry.json);
-          }
+          if (s.filter && !matches(s.filter, [view.key.text, view.value.text])) return;
+          if (s.expression && !s.expression.test(view, r.topic)) return;
+          entry.json ??= JSON.stringify(view.toRecord());
+          s.offer(entry.json);
         });
+        if (expressions && wanting.some((s) => s.expression?.yieldDue())) await yieldTurn();
       }
       for (const s of wanting) s.positions.set(key, Math.max(s.positions.get(key) ?? 0, r.next));
     }

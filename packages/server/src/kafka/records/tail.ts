@@ -2,6 +2,7 @@ import type { TailBody } from '@console/contract';
 import type { RecordMask } from '../../masking/policy.ts';
 import { RawJson, type SseEvent } from '../../sse.ts';
 import type { TopicMeta } from '../metadata.ts';
+import type { RecordFilter } from './expression/record-filter.ts';
 import type { SearchFilter } from './filters.ts';
 import type { TailHub } from './tail-hub.ts';
 
@@ -15,6 +16,7 @@ export type TailRequest = {
   filter: SearchFilter | undefined;
   /** The viewer's masks per topic (security.masking). */
   mask: (topic: string) => RecordMask | undefined;
+  expression?: RecordFilter | undefined;
   /** At most this many records per event (the newest); the client keeps no more anyway. */
   size: number;
   signal: AbortSignal;
@@ -36,7 +38,7 @@ export async function* tailEvents(request: TailRequest): AsyncGenerator<SseEvent
   const { hub, signal } = request;
   tailStats.active++;
   const subscription = await hub
-    .subscribe(request.topics, request.after, request.filter, request.size, request.mask)
+    .subscribe(request.topics, request.after, request.filter, request.size, request.mask, request.expression)
     .catch((error: unknown) => {
       tailStats.active--;
       throw error;
@@ -47,15 +49,24 @@ export async function* tailEvents(request: TailRequest): AsyncGenerator<SseEvent
       [...subscription.positions].map(([key, offset]) => `${key.replace('\u0000', ',')},${offset}`);
     yield { event: 'tailBody', data: { offsets: offsets() } satisfies TailBody };
     let lastEvent = Date.now();
+    let failuresSent = 0;
     while (!signal.aborted) {
       const records = await subscription.take(IDLE_EVENT_MS, signal);
       if (signal.aborted) return;
       const now = Date.now();
-      if (records.length === 0 && now - lastEvent < IDLE_EVENT_MS) continue;
+      // The expression's failures, cumulative, in the next event after their count grew.
+      const failures = request.expression?.report();
+      const newFailures = failures !== undefined && failures.count > failuresSent;
+      if (records.length === 0 && !newFailures && now - lastEvent < IDLE_EVENT_MS) continue;
       lastEvent = now;
       // Records are shared by every tail that gets them: each one's JSON is made once.
       const body = records.length ? `"records":[${records.join(',')}],` : '';
-      yield { event: 'tailBody', data: new RawJson(`{${body}"offsets":${JSON.stringify(offsets())}}`) };
+      const failed = newFailures ? `"filterFailures":${JSON.stringify(failures)},` : '';
+      if (failures) failuresSent = failures.count;
+      yield {
+        event: 'tailBody',
+        data: new RawJson(`{${body}${failed}"offsets":${JSON.stringify(offsets())}}`),
+      };
     }
   } finally {
     hub.unsubscribe(subscription);

@@ -47,6 +47,8 @@ const DataUrl = z.object({
   searchByHeaderValue: search,
   searchByKeySubject: search,
   searchByValueSubject: search,
+  /** The CEL filter expression (issue 17). */
+  filter: search,
 });
 export type DataUrlState = z.output<typeof DataUrl>;
 
@@ -59,7 +61,9 @@ export function dataUrl(state: Partial<DataUrlState>): URLSearchParams {
 }
 
 export function hasSearch(state: DataUrlState): boolean {
-  return SEARCH_FIELDS.some((field) => state[field] !== undefined && state[field] !== '');
+  return [...SEARCH_FIELDS, 'filter' as const].some(
+    (field) => state[field] !== undefined && state[field] !== '',
+  );
 }
 
 /**
@@ -76,6 +80,7 @@ export function filtersQuery(state: DataUrlState, defaultSort: Sort) {
     after: state.after ?? startOffsetsToCursor(parseStartOffsets(state.offsets), sort),
   };
   for (const field of SEARCH_FIELDS) query[field] = state[field] || undefined;
+  query.filter = state.filter || undefined;
   return query;
 }
 

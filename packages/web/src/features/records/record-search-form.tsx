@@ -1,5 +1,6 @@
 import { SEARCH_FIELDS, type SearchField } from '@console/contract';
 import { useState } from 'react';
+import { FilterExpressionField } from './filter-expression-field';
 import {
   formatSearchFilter,
   type MatchType,
@@ -20,8 +21,11 @@ const labels: Record<SearchField, string> = {
 type Props = {
   /** The filters in the address, `text_TYPE` each. */
   current: Record<SearchField, string | undefined>;
+  /** The filter expression in the address, and the server's refusal of it. */
+  filter: string | undefined;
+  filterError: string | undefined;
   searching: boolean;
-  onSearch: (filters: Record<SearchField, string | undefined>) => void;
+  onSearch: (filters: Record<SearchField | 'filter', string | undefined>) => void;
   onStop: () => void;
   onClear: () => void;
 };
@@ -34,8 +38,17 @@ const fromAddress = (current: Props['current']): SearchFilters =>
  * Whitespace splits a text into patterns unless it is in double quotes (spec part 1 §5); `\"` is a
  * literal quote, so JSON fragments can be found. The help under the fields says so.
  */
-export function RecordSearchForm({ current, searching, onSearch, onStop, onClear }: Props) {
+export function RecordSearchForm({
+  current,
+  filter,
+  filterError,
+  searching,
+  onSearch,
+  onStop,
+  onClear,
+}: Props) {
   const [filters, setFilters] = useState(() => fromAddress(current));
+  const [expression, setExpression] = useState(filter ?? '');
   const set = (field: SearchField, change: Partial<{ text: string; type: MatchType }>) =>
     setFilters({ ...filters, [field]: { ...filters[field], ...change } });
 
@@ -45,11 +58,12 @@ export function RecordSearchForm({ current, searching, onSearch, onStop, onClear
       aria-label="Search records"
       onSubmit={(event) => {
         event.preventDefault();
-        onSearch(
-          Object.fromEntries(
+        onSearch({
+          ...(Object.fromEntries(
             SEARCH_FIELDS.map((f) => [f, formatSearchFilter(filters[f])]),
-          ) as Props['current'],
-        );
+          ) as Props['current']),
+          filter: expression.trim() || undefined,
+        });
       }}
     >
       <div className="record-search__fields">
@@ -80,6 +94,7 @@ export function RecordSearchForm({ current, searching, onSearch, onStop, onClear
           </div>
         ))}
       </div>
+      <FilterExpressionField value={expression} onChange={setExpression} error={filterError} />
       <p id="record-search-help" className="record-search__help">
         Words separated by spaces are searched separately; <code>"two words"</code> in double quotes are
         searched together. Type <code>\"</code> for a literal quote, e.g. <code>\"status\":\"FAILED\"</code>.
@@ -96,6 +111,7 @@ export function RecordSearchForm({ current, searching, onSearch, onStop, onClear
           className="btn"
           onClick={() => {
             setFilters(fromAddress({} as Props['current']));
+            setExpression('');
             onClear();
           }}
         >

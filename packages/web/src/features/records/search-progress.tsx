@@ -60,6 +60,12 @@ export function SearchProgress({ percent, running, stopped, end, error, found, o
         {label} · {found} found{status ? ` · ${status}` : ''}
         {end && !running ? ` (${end.scanned.records.toLocaleString('en')} records scanned)` : ''}
       </span>
+      {end?.filterFailures && !running && (
+        <span className="search-progress__failures">
+          The filter failed on {end.filterFailures.count.toLocaleString('en')} record
+          {end.filterFailures.count === 1 ? '' : 's'} (left out), first: {end.filterFailures.message}
+        </span>
+      )}
       {!running && budgetStop(end) && (
         <button type="button" className="btn" onClick={() => onContinue(end.after)}>
           Continue from here

@@ -15,6 +15,7 @@ import { DataFilterBar } from './data-filter-bar';
 import { dataUrl, downloadQuery, hasSearch, parseDataUrl, searchFields, withFilters } from './data-url';
 import { DeleteRecordDialog } from './delete-record-dialog';
 import { DownloadDialog } from './download-dialog';
+import { filterErrorOf } from './filter-expression-field';
 import { saveCopiedRecord } from './produce-values';
 import { saveText, saveUrl } from './record-export';
 import { RecordSearchForm } from './record-search-form';
@@ -107,6 +108,8 @@ export function TopicDataTab({ cluster, topic }: Props) {
       <RecordSearchForm
         key={`search?${params}`}
         current={searchFields(state)}
+        filter={state.filter}
+        filterError={filterErrorOf(rows.search?.error)}
         searching={rows.search?.running ?? false}
         onSearch={(filters) => go(filters)}
         onStop={rows.stop}

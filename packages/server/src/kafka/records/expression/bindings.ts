@@ -1,0 +1,94 @@
+import type { Timestamp } from '@bufbuild/protobuf/wkt';
+import { timestampFromMs } from '@bufbuild/protobuf/wkt';
+import type { RecordView } from '../record-view.ts';
+
+/** A first character JSON text can start with (after whitespace): others are not tried as JSON. */
+const JSON_START = /^\s*[[{"\-0-9tfn]/;
+
+/**
+ * The variables of one record, each made when the expression first reads it and at most once: the value
+ * is parsed as JSON only by expressions that name `value`, once per record. Everything comes from the
+ * RecordView the search terms read (the record as the user sees it), `size` from the bytes fetched.
+ * `maps`: JSON objects become Maps (the slower form, for objects whose own keys hide `constructor`).
+ */
+export class RecordBindings {
+  readonly #view: RecordView;
+  readonly #topic: string;
+  readonly #maps: boolean;
+  #value: unknown;
+  #parsed = false;
+  #headers: Map<string, string> | undefined;
+
+  constructor(view: RecordView, topic: string, maps = false) {
+    this.#view = view;
+    this.#topic = topic;
+    this.#maps = maps;
+  }
+
+  get key(): string | null {
+    return this.#view.key.text;
+  }
+
+  /** Parsed JSON when the text parses, else the text (base64 for binary values); null for a tombstone. */
+  get value(): unknown {
+    if (!this.#parsed) {
+      this.#parsed = true;
+      const part = this.#view.value;
+      this.#value = part.text;
+      if (part.text !== null && !part.base64 && JSON_START.test(part.text)) {
+        try {
+          this.#value = this.#maps ? JSON.parse(part.text, asMaps) : JSON.parse(part.text);
+        } catch {
+          // Not JSON: the text it is.
+        }
+      }
+    }
+    return this.#value;
+  }
+
+  /** Header names to values; of repeated names the last one, as Kafka's `Headers.lastHeader`. */
+  get headers(): Map<string, string> {
+    this.#headers ??= new Map(this.#view.headers.map((h) => [h.key, h.value]));
+    return this.#headers;
+  }
+
+  get partition(): bigint {
+    return BigInt(this.#view.raw.partition);
+  }
+
+  get offset(): bigint {
+    return BigInt(this.#view.raw.offset);
+  }
+
+  get timestamp(): Timestamp {
+    return timestampFromMs(this.#view.raw.timestamp);
+  }
+
+  get topic(): string {
+    return this.#topic;
+  }
+
+  get keySchemaId(): bigint | null {
+    const id = this.#view.key.schemaId;
+    return id === undefined ? null : BigInt(id);
+  }
+
+  get valueSchemaId(): bigint | null {
+    const id = this.#view.value.schemaId;
+    return id === undefined ? null : BigInt(id);
+  }
+
+  /** Bytes of key, value and headers as stored. */
+  get size(): bigint {
+    const { key, value, headers } = this.#view.raw;
+    let bytes = (key?.length ?? 0) + (value?.length ?? 0);
+    for (const [k, v] of headers) bytes += (k?.length ?? 0) + (v?.length ?? 0);
+    return BigInt(bytes);
+  }
+}
+
+function asMaps(_key: string, value: unknown): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? new Map(Object.entries(value))
+    : value;
+}
