@@ -4,7 +4,7 @@ import { batchBodies, copiesOf, MAX_BATCH, valuesOfFile, withCounter } from './p
 const base = {
   partition: null,
   key: 'order-{{i}}',
-  value: '{"n": {{i}}, "t": "${x} {{ i }}"}',
+  value: '{"n": {{i}}, "t": "<%= x %> {{ i }}"}',
   timestamp: '2024-01-01T00:00:00.000Z',
   headers: [],
   keySchema: null,
@@ -17,9 +17,9 @@ describe('produce N copies', () => {
   it('replaces only the literal {{i}}, counting from 1', () => {
     const bodies = batchBodies(base, 3);
     expect(bodies.map((b) => [b.key, b.value])).toEqual([
-      ['order-1', '{"n": 1, "t": "${x} {{ i }}"}'],
-      ['order-2', '{"n": 2, "t": "${x} {{ i }}"}'],
-      ['order-3', '{"n": 3, "t": "${x} {{ i }}"}'],
+      ['order-1', '{"n": 1, "t": "<%= x %> {{ i }}"}'],
+      ['order-2', '{"n": 2, "t": "<%= x %> {{ i }}"}'],
+      ['order-3', '{"n": 3, "t": "<%= x %> {{ i }}"}'],
     ]);
     expect(withCounter('{{i}}{{i}}', 7)).toBe('77');
   });
