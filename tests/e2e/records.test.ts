@@ -89,7 +89,7 @@ describe('browsing records', () => {
     expect(await first.textContent()).toContain('{"id":0,"item":"book","price":10}');
     await first.getByRole('button', { name: '2' }).click();
     await first.getByText('e2e').waitFor();
-    await first.getByRole('button', { name: 'Expand row' }).click();
+    await first.getByRole('button', { name: /^Expand record / }).click();
     const viewer = page.getByRole('region', { name: 'Value of 0-0' });
     expect(await viewer.textContent()).toBe('{\n  "id": 0,\n  "item": "book",\n  "price": 10\n}');
     await page.getByRole('combobox', { name: 'Time format' }).selectOption('ISO');

@@ -170,6 +170,7 @@ function TasksTab(props: {
       data={tasks.data}
       columns={taskColumns}
       getRowId={(t) => String(t.id)}
+      rowName={(t) => `task ${t.id}`}
       loading={tasks.isPending}
       failed={tasks.isError}
       emptyText="No tasks"

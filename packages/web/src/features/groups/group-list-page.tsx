@@ -48,6 +48,7 @@ export function GroupListPage() {
         data={list.data?.results}
         columns={columns}
         getRowId={(group) => group.id}
+        rowName={(group) => `group ${group.id}`}
         loading={list.isPending}
         failed={list.isError}
         actions={actions}

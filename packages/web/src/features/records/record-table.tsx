@@ -33,6 +33,7 @@ export function RecordTable({ topic, records, loading, failed, format, actions, 
         data={records}
         columns={columns}
         getRowId={recordId}
+        rowName={(r) => `record ${recordId(r)}`}
         loading={loading}
         failed={failed}
         selection={selection}

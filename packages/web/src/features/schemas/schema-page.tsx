@@ -126,6 +126,7 @@ function SchemaVersionsTab(props: { cluster: string; subject: string; versions: 
         data={rows}
         columns={versionColumns}
         getRowId={(s) => String(s.version)}
+        rowName={(s) => `version ${s.version}`}
         loading={props.versions === undefined}
         emptyText="No schemas available"
         renderSubRow={(s) => <JsonViewer label={`Version ${s.version}`} value={s.schema ?? ''} />}

@@ -128,6 +128,7 @@ export function TopicListPage() {
         data={rows}
         columns={columns}
         getRowId={(row) => row.name}
+        rowName={(row) => `topic ${row.name}`}
         loading={!current && !list.isError}
         failed={list.isError}
         actions={actions}
