@@ -16,14 +16,17 @@ describe('fieldGroups', () => {
     const groups = fieldGroups([
       def('name', 'Common', true),
       def('tasks.max', 'Common'),
+      def('topics', 'Common'),
       def('transforms', 'Transforms'),
       def('topic', 'File', true),
       def('file', 'File'),
       def('batch.size', 'File'),
+      def('path', 'Others'),
     ]);
     expect(groups.map((g) => [g.name, g.generic, g.items.map((d) => d.name)])).toEqual([
-      ['Required', false, ['topic']],
+      ['Required', false, ['topics', 'topic']],
       ['File', false, ['file', 'batch.size']],
+      ['Others', false, ['path']],
       ['Common', true, ['tasks.max']],
       ['Transforms', true, ['transforms']],
     ]);

@@ -4,6 +4,7 @@ import { OWN_KEYS } from './connector-form';
 /**
  * Groups Kafka Connect adds to every connector (ConnectorConfig, SinkConnectorConfig,
  * SourceConnectorConfig) and the console's Schema Registry group: collapsed under the plugin's own.
+ * "Others" is not one of them: it holds the plugin's settings that name no group.
  */
 const GENERIC_GROUPS = new Set([
   'Common',
@@ -14,21 +15,24 @@ const GENERIC_GROUPS = new Set([
   'Exactly Once Support',
   'offsets.topic',
   'Schema Registry',
-  'Others',
 ]);
+
+/** A sink needs one of these (Connect refuses it otherwise), though neither is marked required. */
+const SINK_TOPICS = new Set(['topics', 'topics.regex']);
 
 export type FieldGroup = { name: string; items: ConnectPluginDefinition[]; generic: boolean };
 
 /**
- * The form's sections in order (issue 16 item 9): every required setting first, then the plugin's own
- * groups, then the generic ones (shown collapsed).
+ * The form's sections in order (issue 16 item 9): every required setting first (a sink's topics too),
+ * then the plugin's own groups, then the generic ones (shown collapsed).
  */
 export function fieldGroups(definitions: readonly ConnectPluginDefinition[]): FieldGroup[] {
   const shown = definitions.filter((d) => !OWN_KEYS.has(d.name));
-  const required = shown.filter((d) => d.required);
+  const first = (d: ConnectPluginDefinition) => d.required || SINK_TOPICS.has(d.name);
+  const required = shown.filter(first);
   const byGroup = new Map<string, ConnectPluginDefinition[]>();
   for (const d of shown) {
-    if (d.required) continue;
+    if (first(d)) continue;
     byGroup.set(d.group, [...(byGroup.get(d.group) ?? []), d]);
   }
   const groups = [...byGroup].map(([name, items]) => ({ name, items, generic: GENERIC_GROUPS.has(name) }));
