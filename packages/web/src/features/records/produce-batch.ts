@@ -46,21 +46,20 @@ export function valuesOfFile(text: string): { values: string[] } | { error: stri
  * The bodies to send: one per copy (`{{i}}` counted in key and value) or one per file value (the key's
  * `{{i}}` counted), each otherwise the form's body.
  */
+/** `{{i}}` counted in a key or value that is there; null and absent stay so. */
+const counted = <T extends string | null | undefined>(text: T, i: number): T =>
+  (typeof text === 'string' ? withCounter(text, i) : text) as T;
+
 export function batchBodies(
   base: ProduceBody,
   copies: number,
   fileValues?: readonly string[],
 ): ProduceBody[] {
-  const key = base.key;
   if (fileValues)
-    return fileValues.map((value, index) => ({
-      ...base,
-      key: key === null ? null : withCounter(key, index + 1),
-      value,
-    }));
+    return fileValues.map((value, index) => ({ ...base, key: counted(base.key, index + 1), value }));
   return Array.from({ length: copies }, (_, index) => ({
     ...base,
-    key: key === null ? null : withCounter(key, index + 1),
-    value: base.value === null ? null : withCounter(base.value, index + 1),
+    key: counted(base.key, index + 1),
+    value: counted(base.value, index + 1),
   }));
 }
