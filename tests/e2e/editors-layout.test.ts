@@ -86,9 +86,11 @@ describe('connector form and state (item 9)', () => {
         .allTextContents();
       expect(sections[0]).toBe('Required');
       expect(sections[1]).toBe('Others');
-      expect(sections.slice(2).every((s) => /^(Common|Transforms|Predicates|Error Handling)/.test(s))).toBe(
-        true,
-      );
+      expect(
+        sections
+          .slice(2)
+          .every((s) => /^(Common|Transforms|Predicates|Error Handling|Schema Registry)/.test(s)),
+      ).toBe(true);
       expect(await page.locator('form details[open]').count()).toBe(0);
       expect(await page.getByRole('textbox', { name: 'Tasks max' }).isVisible()).toBe(false);
       await checkScreen('editors-connector-form');
@@ -97,7 +99,7 @@ describe('connector form and state (item 9)', () => {
     await page.getByRole('textbox', { name: 'topics', exact: true }).fill(topic);
     await page.getByRole('radio', { name: 'JSON' }).check();
     const json = page.getByRole('textbox', { name: 'Configuration (JSON)' });
-    await expect.poll(() => json.textContent()).toContain(`"topics": "${topic}"`);
+    await expect.poll(() => json.textContent(), { timeout: 15_000 }).toContain(`"topics": "${topic}"`);
     await json.fill(`{"topics": "${topic}", "file": "/tmp/${connector}.txt", "tasks.max": "1"}`);
     await checkScreen('editors-connector-json');
     await page.getByRole('radio', { name: 'Form' }).check();
@@ -141,7 +143,7 @@ describe('schema editor (item 10)', () => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${app.url}/ui/local/schema/details/${subject}/update`);
-      await expect.poll(() => text.textContent()).toContain('"Order"');
+      await expect.poll(() => text.textContent(), { timeout: 15_000 }).toContain('"Order"');
       await page.getByRole('button', { name: 'Pretty-print' }).click();
       expect(await text.locator('.cm-line').count()).toBeGreaterThan(3);
       // The editor colours the JSON: property names and strings are highlighted spans.

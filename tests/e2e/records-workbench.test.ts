@@ -116,6 +116,9 @@ describe('record viewer (item 6)', () => {
           return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
         });
       expect(lines).toBe(1);
+      // The row actions stay on screen.
+      const share = await row('order-2').getByRole('button', { name: 'Share record 0-1' }).boundingBox();
+      expect((share?.x ?? 0) + (share?.width ?? 0)).toBeLessThanOrEqual(width);
       await expectNothingOffScreen();
       await checkScreen('workbench-viewer');
     });
@@ -153,7 +156,9 @@ describe('produce (item 7)', () => {
     await page.getByRole('combobox', { name: 'Value type' }).selectOption('json');
     await editor().fill('{"n":"{{i}}",  "tag":"copy"}');
     await page.getByRole('button', { name: 'Format JSON' }).click();
-    await expect.poll(() => editor().textContent()).toBe('{  "n": "{{i}}",  "tag": "copy"}');
+    await expect
+      .poll(() => editor().textContent(), { timeout: 15_000 })
+      .toBe('{  "n": "{{i}}",  "tag": "copy"}');
     expect(await editor().locator('.cm-line').count()).toBe(4);
     await page.getByRole('button', { name: 'Validate JSON' }).click();
     await page.getByRole('status').filter({ hasText: 'Valid JSON' }).waitFor();
@@ -204,7 +209,7 @@ describe('produce (item 7)', () => {
     const day = await focused();
     expect(day).toMatch(/^\w+day, /);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(focused).not.toBe(day);
+    await expect.poll(focused, { timeout: 15_000 }).not.toBe(day);
     expect(await focused()).toMatch(/^\w+day, /);
     // The grid is one tab stop: Tab leaves it for the time.
     await page.keyboard.press('Tab');
@@ -226,7 +231,7 @@ describe('copy topic (item 8)', () => {
       await page.goto(`${app.url}/ui/local/topic/${source}/copy`);
       await page.getByRole('heading', { name: `Copy topic ${source} from cluster local` }).waitFor();
       const targets = page.getByRole('combobox', { name: 'Target topic' });
-      await expect.poll(() => targets.locator('option').count()).toBeGreaterThan(1);
+      await expect.poll(() => targets.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
       const offered = await targets.locator('option').allTextContents();
       expect(offered).toContain(produced);
       expect(offered.filter((name) => name.startsWith('_'))).toEqual([]);
