@@ -113,7 +113,7 @@ describe('record viewer (item 6)', () => {
         .evaluate((el) => {
           const range = document.createRange();
           range.selectNodeContents(el);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
         });
       expect(lines).toBe(1);
       // The row actions stay on screen.
