@@ -109,7 +109,7 @@ describe('Kafka Connect', () => {
 
     await page.goto(`${app.url}/ui/local/connect/local?search=${name}`);
     const row = page.getByRole('table', { name: 'Connectors' }).getByRole('row').filter({ hasText: name });
-    await expect.poll(() => row.count()).toBe(1);
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     await screenshot(page, 'connect-list');
     await row.getByRole('button', { name: 'Delete' }).click();
     await confirm(`Do you want to delete definition: ${name} ?`);
