@@ -47,6 +47,8 @@ export function CopyFormView({ cluster, topic, partitions: source }: Props) {
   const [creating, setCreating] = useState(false);
   const [newTopic, setNewTopic] = useState<NewTopic>(() => newTopicDefaults(topic, source));
   const canReadConfigs = useCan('TOPIC', 'READ_CONFIG');
+  // Creating the target needs TOPIC CREATE: without it only existing topics are offered.
+  const canCreate = useCan('TOPIC', 'CREATE');
   const sourceConfigs = useQuery({
     ...topicConfigsQuery(cluster, topic),
     enabled: creating && canReadConfigs,
@@ -111,10 +113,12 @@ export function CopyFormView({ cluster, topic, partitions: source }: Props) {
           <input type="radio" name="copy-target" checked={!creating} onChange={() => setCreating(false)} />
           An existing topic
         </label>
-        <label className="filter-bar__check">
-          <input type="radio" name="copy-target" checked={creating} onChange={() => setCreating(true)} />A new
-          topic
-        </label>
+        {canCreate && (
+          <label className="filter-bar__check">
+            <input type="radio" name="copy-target" checked={creating} onChange={() => setCreating(true)} />A
+            new topic
+          </label>
+        )}
       </fieldset>
       {creating ? (
         <CopyNewTopicFields
