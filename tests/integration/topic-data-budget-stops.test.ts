@@ -1,6 +1,7 @@
 /**
  * Whatever stops a scan (its records, bytes or time budget), in either direction, on one partition or
- * many, the page and the search stream answer the matches they read and a cursor that goes on from there:
+ * many, the page, the search stream and the download answer the matches they read and a cursor that goes
+ * on from there (a download's in its `x-scan-after` trailer):
  * followed to the end, they give exactly what Kafka's own console consumer reads at the same offsets,
  * nothing skipped, nothing twice (issue 22 item 24, issue 20 item 3).
  */
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { consoleConsume } from '../support/console-consumer.ts';
 import { testKafka } from '../support/kafka.ts';
-import { produceMany, sseMessages, waitForTopic } from '../support/records.ts';
+import { download, produceMany, sseMessages, waitForTopic } from '../support/records.ts';
 
 let app: RunningApp;
 const kafka = testKafka();
@@ -92,6 +93,26 @@ async function allSearches(query: string): Promise<{ records: Rec[]; reasons: st
   }
 }
 
+/** Downloads, each going on from the last one's `x-scan-after` trailer, until one ends with no stop. */
+async function allDownloads(query: string): Promise<{ records: Rec[]; reasons: string[] }> {
+  const records: Rec[] = [];
+  const reasons: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    if (reasons.length > 200) throw new Error(`more than 200 downloads for ${query}`);
+    const res = await download(
+      `${app.url}/api/local/topic/${topic}/data/download?${query}${after ? `&after=${after}` : ''}`,
+    );
+    expect(res.status).toBe(200);
+    records.push(...(JSON.parse(res.body) as Rec[]));
+    const stop = res.trailers['x-scan-stop'];
+    if (!stop) return { records, reasons };
+    reasons.push(stop);
+    expect(res.trailers['x-scan-after']).not.toBe(after);
+    after = res.trailers['x-scan-after'];
+  }
+}
+
 /** Within each partition, offsets only go one way: up for OLDEST, down for NEWEST. */
 function expectScanOrder(records: Rec[], sort: 'OLDEST' | 'NEWEST') {
   for (let p = 0; p < PARTITIONS; p++) {
@@ -119,6 +140,16 @@ describe.each(['OLDEST', 'NEWEST'] as const)('a budget stop, sort %s', (sort) =>
   );
 
   it.each(budgets)(
+    'by %s: downloads gone on from each x-scan-after trailer read what the console consumer reads',
+    async (reason, budget) => {
+      const { records, reasons } = await allDownloads(`sort=${sort}&searchByValue=needle_C&${budget}`);
+      expect(reasons).toContain(reason);
+      expect(sorted(records.map(key))).toEqual(sorted(needles));
+      expectScanOrder(records, sort);
+    },
+  );
+
+  it.each(budgets)(
     'by %s: pages followed to the last read what the console consumer reads',
     async (_, budget) => {
       const { pages } = await allPages(`sort=${sort}&searchByValue=needle_C&${budget}`);
@@ -137,6 +168,23 @@ describe.each(['OLDEST', 'NEWEST'] as const)('a budget stop, sort %s', (sort) =>
       expectScanOrder(records, sort);
     },
   );
+});
+
+it('a configured budget does not shorten a download: the range bounds it, the file is whole', async () => {
+  const tight = await startApp((c) => ({ ...c, topicData: { ...c.topicData, scanMaxRecords: 100 } }));
+  try {
+    const page = await (
+      await fetch(`${tight.url}/api/local/topic/${topic}/data/search?searchByValue=needle_C`)
+    ).text();
+    expect(page).toContain('"reason":"records"');
+    const whole = await download(
+      `${tight.url}/api/local/topic/${topic}/data/download?searchByValue=needle_C`,
+    );
+    expect(whole.trailers['x-scan-stop']).toBeUndefined();
+    expect(sorted((JSON.parse(whole.body) as Rec[]).map(key))).toEqual(sorted(needles));
+  } finally {
+    await tight.close();
+  }
 });
 
 describe('a small records budget on one partition (issue 22 item 24)', () => {

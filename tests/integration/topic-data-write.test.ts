@@ -3,7 +3,7 @@ import { fetchStats } from '../../packages/server/src/kafka/records/fetch.ts';
 import { getJson, type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
 import { expectReadsStopped } from '../support/reads-stopped.ts';
-import { produceMany, waitForTopic } from '../support/records.ts';
+import { download, produceMany, waitForTopic } from '../support/records.ts';
 import { eventually } from '../support/upstreams.ts';
 
 let app: RunningApp;
@@ -83,6 +83,7 @@ describe('POST /api/{cluster}/topic/{topic}/data', () => {
           ],
           truncated: false,
           exceptions: [],
+          format: { key: 'TEXT', value: 'JSON' },
         },
       ],
     });
@@ -397,6 +398,7 @@ describe('GET /api/{cluster}/topic/{topic}/data/download', () => {
       headers: [{ key: 'h', value: 'x' }],
       key: 'k0',
       value: 'value 0',
+      format: { key: 'TEXT', value: 'TEXT' },
     });
     const filtered = await fetch(
       `${app.url}/api/local/topic/${topic}/data/download?searchByKey=k5_E&format=csv`,
@@ -467,14 +469,25 @@ describe('GET /api/{cluster}/topic/{topic}/data/download', () => {
     expect(settled - before).toBeLessThan(wholeFetches / 2);
   });
 
-  it('cuts the response off when a budget stops it: a file is whole or not written', async () => {
+  it('ends a valid file when a budget the request set stops it, with where to go on in the trailers', async () => {
     const topic = await kafka.createTopic(1);
     await waitForTopic(kafka.admin, topic, 1);
     await produceMany(topic, 10, (i) => ({ partition: 0, value: `value ${i}` }));
-    const whole = await fetch(`${app.url}/api/local/topic/${topic}/data/download?maxRecords=10`);
-    expect(await whole.json()).toHaveLength(10);
-    const cut = await fetch(`${app.url}/api/local/topic/${topic}/data/download?maxRecords=4`);
-    expect(cut.status).toBe(200);
-    await expect(cut.text()).rejects.toThrow();
+    const whole = await download(`${app.url}/api/local/topic/${topic}/data/download`);
+    expect((JSON.parse(whole.body) as unknown[]).length).toBe(10);
+    expect(whole.trailers['x-scan-stop']).toBeUndefined();
+    const part = await download(`${app.url}/api/local/topic/${topic}/data/download?maxRecords=4`);
+    expect((JSON.parse(part.body) as { offset: number }[]).map((r) => r.offset)).toEqual([0, 1, 2, 3]);
+    expect(part.trailers).toMatchObject({ 'x-scan-stop': 'records', 'x-scan-after': '0-3' });
+    const rest = await download(
+      `${app.url}/api/local/topic/${topic}/data/download?format=CSV&after=${part.trailers['x-scan-after']}`,
+    );
+    expect(
+      rest.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[1]),
+    ).toEqual(['4', '5', '6', '7', '8', '9']);
   });
 });

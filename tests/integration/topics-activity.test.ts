@@ -40,6 +40,7 @@ describe('GET /api/{cluster}/topic/last-record', () => {
         headers: [],
         truncated: false,
         exceptions: [],
+        format: { value: 'TEXT' },
       },
     };
     expect(

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { type Admin, type CompressionAlgorithmValue, Producer } from '@platformatic/kafka';
 import { bootstrap } from './kafka.ts';
 
@@ -77,4 +78,27 @@ export async function* sseMessages(response: Response): AsyncGenerator<SseMessag
       if (event && data !== undefined) yield { event, data: JSON.parse(data) };
     }
   }
+}
+
+/**
+ * A download read whole with its HTTP trailers (`x-scan-stop`, `x-scan-after`), which fetch() does not
+ * expose: node:http does.
+ */
+export function download(
+  url: string,
+): Promise<{ status: number; body: string; trailers: NodeJS.Dict<string> }> {
+  return new Promise((resolve, reject) => {
+    get(url, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          trailers: res.trailers,
+        }),
+      );
+      res.on('error', reject);
+    }).on('error', reject);
+  });
 }

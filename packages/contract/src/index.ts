@@ -11,6 +11,7 @@ export * from './nodes.ts';
 export * from './ops.ts';
 export * from './permissions.ts';
 export * from './query.ts';
+export * from './record-format.ts';
 export * from './schema-registry.ts';
 export * from './session.ts';
 export * from './tail.ts';

@@ -3,6 +3,7 @@ import { ClusterParams } from './cluster.ts';
 import { caseInsensitiveEnum } from './enums.ts';
 import { intOrText } from './numbers.ts';
 import { isoInstant, lenientInt } from './query.ts';
+import { RecordFormats } from './record-format.ts';
 
 const long = z.number().int();
 
@@ -35,6 +36,7 @@ export const DataRecord = z
     valueBase64: z.boolean().optional(),
     truncated: z.boolean().meta({ description: 'The value was cut; the full one comes by partition/offset' }),
     exceptions: z.array(z.string()).meta({ description: 'Decoding failures; the raw text is shown instead' }),
+    format: RecordFormats.optional(),
   })
   .meta({ id: 'Record' });
 export type DataRecord = z.infer<typeof DataRecord>;

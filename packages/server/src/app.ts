@@ -10,6 +10,7 @@ import { loggerOptions, OneLineRequestLog } from './logger.ts';
 import { installMetrics } from './metrics.ts';
 import { documentApi } from './openapi/document.ts';
 import { principalPathRewriter } from './principal-path.ts';
+import { closeQuietConnectionsOnClose } from './quiet-connections.ts';
 import { aclRoutes } from './routes/acls.ts';
 import { clusterRoutes } from './routes/clusters.ts';
 import { connectRoutes } from './routes/connect.ts';
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  closeQuietConnectionsOnClose(app);
   installErrorHandler(app);
   installSecurityHeaders(app);
   const auth = await installAuth(app, config);

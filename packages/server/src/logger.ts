@@ -13,6 +13,7 @@ export const REDACTED_PATHS = [
   '*.bindPassword',
   '*.clientSecret',
   '*.secret',
+  '*.maskingSecret',
   '*.access_token',
   '*.id_token',
   '*.refresh_token',

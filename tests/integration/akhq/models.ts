@@ -12,6 +12,8 @@ import { expect } from 'vitest';
  */
 type Model = { fields: Record<string, string>; ours?: Record<string, string> };
 
+const RECORD_FORMAT = 'enum:AVRO|PROTOBUF|JSON_SCHEMA|MSGPACK|INT|LONG|JSON|TEXT|BINARY';
+
 export const AKHQ_MODELS: Record<string, Model> = {
   // models/Node.java
   Node: { fields: { id: 'int', host: 'string', port: 'int', rack: 'string?' } },
@@ -104,9 +106,16 @@ export const AKHQ_MODELS: Record<string, Model> = {
       key: 'string?',
       value: 'string?',
     },
-    ours: { truncated: 'bool', exceptions: 'string[]', keyBase64: 'bool?', valueBase64: 'bool?' },
+    ours: {
+      truncated: 'bool',
+      exceptions: 'string[]',
+      keyBase64: 'bool?',
+      valueBase64: 'bool?',
+      format: 'RecordFormats?',
+    },
   },
   RecordTopic: { fields: { name: 'string' } },
+  RecordFormats: { fields: {}, ours: { key: `${RECORD_FORMAT}?`, value: `${RECORD_FORMAT}?` } },
   // models/TopicPartition.java
   TopicPartition: { fields: { topic: 'string', partition: 'int' } },
   // TopicController: offsets/start, models/TopicPartition.java-like OffsetsStart

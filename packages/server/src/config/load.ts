@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import { FormatConfigError, topicCodecs } from '../kafka/records/formats/topic-codecs.ts';
 import { applyEnvOverrides } from './env-overrides.ts';
 import { type Config, ConfigSchema } from './schema.ts';
 
@@ -29,7 +30,15 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
 export function parseConfig(raw: unknown): Config {
   const result = ConfigSchema.safeParse(raw);
   if (!result.success) throw new ConfigError(describeIssues(result.error.issues));
-  return deepFreeze(result.data);
+  const config = deepFreeze(result.data);
+  try {
+    // The files `clusters.<c>.deserialization` names are read now, once, so a bad one stops the start.
+    topicCodecs(config);
+  } catch (error) {
+    if (error instanceof FormatConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+  return config;
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

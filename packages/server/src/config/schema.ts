@@ -1,6 +1,7 @@
 import { DateTimeFormat, GroupsListView, SortOrder, TopicListView } from '@console/contract';
 import { z } from 'zod';
 import { DEFAULT_INTERNAL_REGEXPS, DEFAULT_STREAM_REGEXPS } from './defaults.ts';
+import { Deserialization } from './deserialization.ts';
 import { address, regex, Security, securityIssues } from './security.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
@@ -49,6 +50,7 @@ const ClusterConfig = z.strictObject({
   connect: z.array(namedUpstream).default([]),
   ksqldb: z.array(namedUpstream).default([]),
   uiOptions: UiOptionsConfig.optional(),
+  deserialization: Deserialization.default([]),
 });
 
 /** basePath is kept as `/` or `/prefix/`: leading and trailing slash, so joins never double or drop one. */

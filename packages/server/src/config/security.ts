@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { Action, Resource } from '@console/contract';
 import { z } from 'zod';
+import { MaskingRules, MaskingSecret, maskingIssues } from '../masking/config.ts';
 import { DEFAULT_GROUPS, DEFAULT_ROLES } from './defaults.ts';
 
 export const regex = z.string().refine(
@@ -161,6 +162,9 @@ export const Security = z.strictObject({
    * `connector.class`); a role not listed may use any class. docs/connector-permissions.md.
    */
   connectorClasses: z.record(z.string(), z.array(regex)).default({}),
+  /** Who sees which record fields masked (docs/masking.md); `maskingSecret` keys the HASH mask. */
+  masking: MaskingRules,
+  maskingSecret: MaskingSecret,
   ldap: Ldap.optional(),
   oidc: z.strictObject({ providers: z.record(z.string().regex(/^[\w-]+$/), OidcProvider) }).optional(),
   oauth2: z.strictObject({ providers: z.record(z.string().regex(/^[\w-]+$/), OAuth2Provider) }).optional(),
@@ -245,6 +249,7 @@ export function securityIssues(security: SecurityConfig): Issue[] {
       });
     }
   }
+  issues.push(...maskingIssues(security));
   for (const [path, mapping] of mappings) {
     group(mapping.defaultGroup, [...path, 'defaultGroup']);
     groupLists(mapping.groups, [...path, 'groups']);

@@ -192,12 +192,16 @@ export function mayReadConnectorTopics(
   );
 }
 
-/** The definition without task traces unless the caller may read the connector's topics. */
+/**
+ * The definition without task traces unless the caller may read the connector's topics, and is not
+ * `masked` (security.masking masks records for the caller on the cluster: traces would quote them clear).
+ */
 export function withVisibleTraces(
   permissions: AccessRights,
   cluster: string,
   definition: ConnectDefinition,
+  masked: boolean,
 ): ConnectDefinition {
-  if (mayReadConnectorTopics(permissions, cluster, definition)) return definition;
+  if (!masked && mayReadConnectorTopics(permissions, cluster, definition)) return definition;
   return { ...definition, tasks: definition.tasks?.map(({ trace: _trace, ...task }) => task) };
 }

@@ -15,11 +15,12 @@ import {
   ConnectTaskList,
   ConnectTaskParams,
 } from '@console/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorizeConnector, withVisibleTraces } from '../connect/connector-access.ts';
 import { connectService } from '../connect/service.ts';
+import { viewerMasks } from '../masking/viewer.ts';
 import type { Services } from '../services.ts';
 import { UpstreamHttp } from '../upstream-http.ts';
 
@@ -31,6 +32,8 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
   const http = new UpstreamHttp();
   app.addHook('onClose', () => http.close());
   const connect = connectService(config, http);
+  // Task traces quote records: hidden from a caller whose records security.masking masks on the cluster.
+  const masked = (req: FastifyRequest, cluster: string) => viewerMasks(config, req).anyOn(cluster);
   const noContent = { 204: z.void() };
 
   app.get(
@@ -57,7 +60,10 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
     async (req) => {
       const allow = req.permissions.allow('CONNECTOR', 'READ', req.params.cluster);
       const page = await connect.list(req.params.cluster, req.params.connectId, req.query, req.url, allow);
-      const results = page.results.map((d) => withVisibleTraces(req.permissions, req.params.cluster, d));
+      const hide = masked(req, req.params.cluster);
+      const results = page.results.map((d) =>
+        withVisibleTraces(req.permissions, req.params.cluster, d, hide),
+      );
       return { ...page, results };
     },
   );
@@ -110,6 +116,7 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
         req.permissions,
         req.params.cluster,
         await connect.definition(req.params.cluster, req.params.connectId, req.params.name),
+        masked(req, req.params.cluster),
       ),
   );
 
@@ -127,9 +134,10 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
     { schema: { tags, params: ConnectorParams, response: { 200: ConnectTaskList } } },
     async (req) => {
       const { cluster, connectId, name } = req.params;
-      if (!req.permissions.enforced) return connect.tasks(cluster, connectId, name);
+      const hide = masked(req, cluster);
+      if (!req.permissions.enforced && !hide) return connect.tasks(cluster, connectId, name);
       const definition = await connect.definition(cluster, connectId, name);
-      return withVisibleTraces(req.permissions, cluster, definition).tasks ?? [];
+      return withVisibleTraces(req.permissions, cluster, definition, hide).tasks ?? [];
     },
   );
 

@@ -10,8 +10,10 @@ import {
   KsqlDbStreamList,
   KsqlDbTableList,
 } from '@console/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ksqlDbService } from '../ksqldb/service.ts';
+import { refuseMasked, viewerMasks } from '../masking/viewer.ts';
 import type { Services } from '../services.ts';
 import { UpstreamHttp } from '../upstream-http.ts';
 
@@ -24,6 +26,9 @@ export const ksqlDbRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
   app.addHook('onClose', () => http.close());
   const ksqldb = ksqlDbService(config, http);
   const list = { params: KsqlDbParams, querystring: KsqlDbListQuery };
+  // ksqlDB reads topics itself, unmasked: a caller masked anywhere on the cluster may not query it.
+  const unmasked = (req: FastifyRequest, cluster: string) =>
+    refuseMasked(viewerMasks(config, req).anyOn(cluster), 'a ksqlDB query');
 
   app.get(
     `${base}/info`,
@@ -48,7 +53,10 @@ export const ksqlDbRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
     {
       schema: { tags, params: KsqlDbParams, body: KsqlDbQueryRequest, response: { 200: KsqlDbQueryResult } },
     },
-    (req) => ksqldb.query(req.params.cluster, req.params.ksqlDbId, req.body.sql, req.body.properties),
+    (req) => {
+      unmasked(req, req.params.cluster);
+      return ksqldb.query(req.params.cluster, req.params.ksqlDbId, req.body.sql, req.body.properties);
+    },
   );
 
   app.put(
@@ -62,6 +70,7 @@ export const ksqlDbRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
       },
     },
     async (req, reply) => {
+      unmasked(req, req.params.cluster);
       const text = await ksqldb.execute(
         req.params.cluster,
         req.params.ksqlDbId,

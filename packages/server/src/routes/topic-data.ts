@@ -19,13 +19,15 @@ import {
   TopicDataParams,
   TopicsQuery,
 } from '@console/contract';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../errors.ts';
 import { translateKafkaError } from '../kafka/errors.ts';
+import type { DownloadStop } from '../kafka/records/download.ts';
 import { topicDataService } from '../kafka/records/service.ts';
 import { topicWriteService } from '../kafka/records/write-service.ts';
+import { refuseMasked, viewerMasks } from '../masking/viewer.ts';
 import type { Services } from '../services.ts';
 import { SseStreams } from '../sse.ts';
 import { UpstreamHttp } from '../upstream-http.ts';
@@ -47,19 +49,21 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
   const data = topicDataService(config, kafka, http);
   const writes = topicWriteService(config, kafka, data.schemas);
   const sse = new SseStreams(app);
+  const masks = (req: FastifyRequest) => viewerMasks(config, req);
 
   app.get(
     '/api/:cluster/topic/:topic/data',
     {
       schema: { tags, params: TopicDataParams, querystring: DataFiltersQuery, response: { 200: RecordPage } },
     },
-    (req, reply) => data.page(req.params.cluster, req.params.topic, req.query, req.url, clientGone(reply)),
+    (req, reply) =>
+      data.page(req.params.cluster, req.params.topic, req.query, req.url, clientGone(reply), masks(req)),
   );
 
   app.get(
     '/api/:cluster/topic/last-record',
     { schema: { tags, params: ClusterParams, querystring: TopicsQuery, response: { 200: LastRecords } } },
-    (req) => data.lastRecords(req.params.cluster, req.query.topics),
+    (req) => data.lastRecords(req.params.cluster, req.query.topics, masks(req)),
   );
 
   app.get(
@@ -74,7 +78,7 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
       },
     },
     async (req, reply) => {
-      const events = await data.search(req.params.cluster, req.params.topic, req.query);
+      const events = await data.search(req.params.cluster, req.params.topic, req.query, masks(req));
       await sse.send(req, reply, events, {
         onError: (error) => ({ event: 'searchError', data: streamError(req.params.cluster, error, req.id) }),
       });
@@ -93,7 +97,7 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
       },
     },
     async (req, reply) => {
-      const events = await data.tail(req.params.cluster, req.query);
+      const events = await data.tail(req.params.cluster, req.query, masks(req));
       await sse.send(req, reply, events, {
         onError: (error) => ({ event: 'tailError', data: streamError(req.params.cluster, error, req.id) }),
       });
@@ -108,12 +112,12 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
         params: TopicDataParams,
         querystring: DownloadQuery,
         description:
-          'Streams every matching record from the start position to the end seen when it starts, as one JSON array or CSV. A scan budget that stops it before the end cuts the response off (the browser shows the download failed): a file is whole or not written.',
+          'Streams every matching record from the start position to the end seen when it starts, as one JSON array or CSV, at the pace the client reads; leaving stops the reads. The configured scan budgets do not apply (the range bounds it). A budget the request sets (`maxRecords`, `maxBytes`, `maxMs`) that stops it still ends a valid file with every match read, and says so in the HTTP trailers `x-scan-stop` (which budget) and `x-scan-after` (the `after` value a next download goes on from, nothing skipped or repeated).',
       },
     },
     async (req, reply) => {
       const { topic } = req.params;
-      const download = await data.download(req.params.cluster, topic, req.query);
+      const download = await data.download(req.params.cluster, topic, req.query, masks(req));
       const json = download.format === 'JSON';
       const signal = clientGone(reply);
       reply
@@ -121,8 +125,11 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
         .header(
           'content-disposition',
           `attachment; filename="${encodeURIComponent(topic)}.${json ? 'json' : 'csv'}"`,
-        );
-      return reply.send(Readable.from(download.body(signal)));
+        )
+        .header('trailer', 'x-scan-stop, x-scan-after');
+      const stopped = ({ reason, after }: DownloadStop) =>
+        reply.raw.addTrailers({ 'x-scan-stop': reason, ...(after ? { 'x-scan-after': after } : {}) });
+      return reply.send(Readable.from(download.body(signal, stopped)));
     },
   );
 
@@ -131,7 +138,7 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
     { schema: { tags, params: RecordParams, response: { 200: RecordPage } } },
     (req, reply) => {
       const { cluster, topic, partition, offset } = req.params;
-      return data.record(cluster, topic, partition, offset, clientGone(reply));
+      return data.record(cluster, topic, partition, offset, clientGone(reply), masks(req));
     },
   );
 
@@ -189,6 +196,7 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
     { schema: { tags, params: CopyParams, body: CopyBody, response: { 200: CopyResult } } },
     (req, reply) => {
       const { cluster, topic, toCluster, toTopic } = req.params;
+      refuseMasked(masks(req).topic(cluster, topic) !== undefined, `copying topic '${topic}'`);
       return writes.copy(cluster, topic, toCluster, toTopic, req.body, clientGone(reply));
     },
   );

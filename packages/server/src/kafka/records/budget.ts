@@ -31,6 +31,21 @@ export class Budget {
   }
 
   /**
+   * Only the request's own budgets (none set: no limit). A download is bounded by its range instead: it
+   * streams at the pace the client reads and stops when the client leaves, so a configured budget would
+   * only shorten the file of a user who asked for the whole range.
+   */
+  static asked(asked: { maxRecords?: number; maxBytes?: number; maxMs?: number }): Budget {
+    const own = (wanted: number | undefined) =>
+      wanted !== undefined && wanted > 0 ? wanted : Number.POSITIVE_INFINITY;
+    return new Budget({
+      maxRecords: own(asked.maxRecords),
+      maxBytes: own(asked.maxBytes),
+      maxMs: own(asked.maxMs),
+    });
+  }
+
+  /**
    * The budget that ran out, if one has. None has before anything was read: a scan always gets somewhere,
    * so going on from where a budget stopped it always moves forward.
    */

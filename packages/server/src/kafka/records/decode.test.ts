@@ -14,23 +14,36 @@ function cacheOf(table: Record<number, Awaited<ReturnType<typeof parseSchema>> |
 describe('decodePart', () => {
   it('keeps null absent, UTF-8 as text and anything else as base64 with the flag', () => {
     expect(decodePart(null, plain)).toEqual({ text: null });
-    expect(decodePart(Buffer.from('héllo'), plain)).toEqual({ text: 'héllo' });
-    expect(decodePart(Buffer.from([0xc3, 0x28]), plain)).toEqual({ text: 'wyg=', base64: true });
-    expect(decodePart(Buffer.alloc(0), plain)).toEqual({ text: '' });
+    expect(decodePart(Buffer.from('héllo'), plain)).toEqual({ text: 'héllo', format: 'TEXT' });
+    expect(decodePart(Buffer.from([0xc3, 0x28]), plain)).toEqual({
+      text: 'wyg=',
+      base64: true,
+      format: 'BINARY',
+    });
+    expect(decodePart(Buffer.alloc(0), plain)).toEqual({ text: '', format: 'TEXT' });
   });
 
   it('tells a real U+FFFD in valid text from invalid bytes next to it', () => {
     expect(decodePart(Buffer.from('bad char \uFFFD here, 日本'), plain)).toEqual({
       text: 'bad char \uFFFD here, 日本',
+      format: 'TEXT',
     });
     const invalid = Buffer.concat([Buffer.from('\uFFFD'), Buffer.from([0xff])]);
-    expect(decodePart(invalid, plain)).toEqual({ text: invalid.toString('base64'), base64: true });
+    expect(decodePart(invalid, plain)).toEqual({
+      text: invalid.toString('base64'),
+      base64: true,
+      format: 'BINARY',
+    });
     expect(headerText(Buffer.concat([Buffer.from('ok'), Buffer.from([0xc3])]))).toBe('6F6BC3');
   });
 
   it('reads the schema id of framed bytes; without a registry the bytes show raw', () => {
     const bytes = frame(42, Buffer.from('abc'));
-    expect(decodePart(bytes, plain)).toEqual({ text: '\u0000\u0000\u0000\u0000*abc', schemaId: 42 });
+    expect(decodePart(bytes, plain)).toEqual({
+      text: '\u0000\u0000\u0000\u0000*abc',
+      schemaId: 42,
+      format: 'TEXT',
+    });
     expect(decodePart(bytes, { topic: 't', schemas: undefined, detectSchemas: false })).not.toHaveProperty(
       'schemaId',
     );
@@ -51,6 +64,7 @@ describe('decodePart', () => {
       text: '{"n":7}',
       schemaId: 7,
       name: 'R',
+      format: 'AVRO',
     });
     const broken = decodePart(frame(7, Buffer.from([0xff])), context);
     expect(broken).toMatchObject({ schemaId: 7, base64: true });

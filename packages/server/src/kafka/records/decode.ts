@@ -1,4 +1,7 @@
 import { isUtf8 } from 'node:buffer';
+import type { RecordFormat } from '@console/contract';
+import type { RecordMask } from '../../masking/policy.ts';
+import type { TopicCodecs } from './formats/codec.ts';
 import type { SchemaCache } from './registry.ts';
 import { schemaIdOf } from './wire.ts';
 
@@ -10,6 +13,8 @@ export type DecodedPart = {
   name?: string;
   base64?: boolean;
   error?: string;
+  /** How the text was made; TEXT may still turn out to be JSON (formats/detect.ts). */
+  format?: RecordFormat;
 };
 
 export type DecodeContext = {
@@ -19,7 +24,13 @@ export type DecodeContext = {
   schemas: SchemaCache | undefined;
   /** Internal topics never carry registry ids (contract §2). */
   detectSchemas: boolean;
+  /** The topic's configured formats (`clusters.<c>.deserialization`); they win over detection. */
+  codecs?: TopicCodecs;
+  /** The viewer's masks on this topic (security.masking); absent when the viewer sees it clear. */
+  mask?: RecordMask | undefined;
 };
+
+export const REGISTRY_FORMATS = { AVRO: 'AVRO', JSON: 'JSON_SCHEMA', PROTOBUF: 'PROTOBUF' } as const;
 
 const NULL_PART: DecodedPart = { text: null };
 
@@ -28,8 +39,14 @@ const NULL_PART: DecodedPart = { text: null };
  * schema; otherwise UTF-8 text when valid, else base64 with the flag. A schema that fails leaves its
  * reason in `error` and the raw fallback in `text`, never an exception.
  */
-export function decodePart(bytes: Buffer | null, context: DecodeContext): DecodedPart {
+export function decodePart(
+  bytes: Buffer | null,
+  context: DecodeContext,
+  part: 'key' | 'value' = 'value',
+): DecodedPart {
   if (bytes === null) return NULL_PART;
+  const codec = context.codecs?.[part];
+  if (codec) return configured(bytes, codec, part);
   const id = context.detectSchemas ? schemaIdOf(bytes) : undefined;
   if (id === undefined || !context.schemas)
     return id === undefined ? raw(bytes) : { ...raw(bytes), schemaId: id };
@@ -39,7 +56,7 @@ export function decodePart(bytes: Buffer | null, context: DecodeContext): Decode
   }
   try {
     const { text, name } = schema.decode(bytes);
-    return { text, schemaId: id, ...(name ? { name } : {}) };
+    return { text, schemaId: id, format: REGISTRY_FORMATS[schema.kind], ...(name ? { name } : {}) };
   } catch (error) {
     return {
       ...raw(bytes),
@@ -51,7 +68,23 @@ export function decodePart(bytes: Buffer | null, context: DecodeContext): Decode
 
 function raw(bytes: Buffer): DecodedPart {
   const text = utf8Text(bytes);
-  return text !== undefined ? { text } : { text: bytes.toString('base64'), base64: true };
+  return text !== undefined
+    ? { text, format: 'TEXT' }
+    : { text: bytes.toString('base64'), base64: true, format: 'BINARY' };
+}
+
+/** Through the topic's configured codec; bytes it cannot read fall back to text or base64 with the reason. */
+function configured(
+  bytes: Buffer,
+  codec: NonNullable<TopicCodecs['key']>,
+  part: 'key' | 'value',
+): DecodedPart {
+  try {
+    return { text: codec.decode(bytes), format: codec.format, ...(codec.name ? { name: codec.name } : {}) };
+  } catch (error) {
+    const label = part === 'key' ? 'Key' : 'Value';
+    return { ...raw(bytes), error: `${label} as ${codec.label}: ${(error as Error).message}` };
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { ScanStop } from '@console/contract';
 import { type Cursor, formatCursor } from './cursor.ts';
+import { formatsOf } from './formats/detect.ts';
 import { takeInOrder } from './merge.ts';
 import type { ScanPlan } from './plan.ts';
 import type { RecordView } from './record-view.ts';
@@ -7,17 +8,8 @@ import { type ScanSource, scanMatches } from './scan.ts';
 
 export type DownloadFormat = 'JSON' | 'CSV';
 
-/**
- * A scan budget stopped a download before the end of its range. Thrown mid-body, it cuts the response
- * off: the browser shows the download failed, and nobody takes a shortened file for the whole topic.
- */
-export class DownloadCut extends Error {
-  constructor(reason: ScanStop, after: string | undefined) {
-    super(
-      `the ${reason} budget stopped the download before the end; the next records from ${after ?? 'the start'}`,
-    );
-  }
-}
+/** Why a download ended before its range did (a budget the request set) and where the next one goes on. */
+export type DownloadStop = { reason: ScanStop; after: string | undefined };
 
 const CSV_COLUMNS = [
   'partition',
@@ -34,19 +26,21 @@ const CSV_COLUMNS = [
  * Every matching record from the start position to the end the scan saw, as text pieces written one
  * after the other: never the whole file in memory. JSON is AKHQ's download element (contract §3.4.6:
  * nulls kept, `timestamp` in epoch seconds) with headers as `{key, value}`; CSV has a header line.
- * A budget that stops the scan throws `DownloadCut`: a file is whole or not written.
+ * A budget the request set that stops the scan still ends a valid file with every match read, and
+ * `stopped` hears why and where the next download goes on, before the file's last piece.
  */
 export async function* downloadText(
   source: ScanSource,
   plan: ScanPlan,
   format: DownloadFormat,
+  stopped: (stop: DownloadStop) => void,
 ): AsyncGenerator<string> {
   const cursor: Cursor = new Map(plan.cursor);
   let first = true;
   yield format === 'JSON' ? '[' : `${CSV_COLUMNS.join(',')}\r\n`;
   for await (const event of scanMatches(source, plan, () => Number.POSITIVE_INFINITY)) {
     if (event.type === 'end') {
-      if (event.reason !== 'end') throw new DownloadCut(event.reason, formatCursor(cursor));
+      if (event.reason !== 'end') stopped({ reason: event.reason, after: formatCursor(cursor) });
       break;
     }
     const views = takeInOrder(event.found, plan.direction, Number.POSITIVE_INFINITY, cursor);
@@ -70,6 +64,7 @@ function jsonElement(view: RecordView): string {
     headers: view.headers,
     key: key.text,
     value: value.text,
+    format: formatsOf(key, value),
   });
 }
 

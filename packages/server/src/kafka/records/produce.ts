@@ -1,7 +1,10 @@
-import type { DataRecord, ProduceBody } from '@console/contract';
+import type { DataRecord, ProduceBody, RecordFormats } from '@console/contract';
 import { compatibilityPartitioner, type Producer } from '@platformatic/kafka';
 import { AppError, badRequest, conflict, missing } from '../../errors.ts';
 import type { TopicMeta } from '../metadata.ts';
+import { REGISTRY_FORMATS } from './decode.ts';
+import type { TopicCodecs } from './formats/codec.ts';
+import { formatsOf } from './formats/detect.ts';
 import type { SchemaCache } from './registry.ts';
 
 /** One record to write, bytes ready, partition chosen. */
@@ -11,7 +14,13 @@ export type Outgoing = {
   value: Buffer | null;
   headers: [Buffer, Buffer | null][];
   timestamp: number;
-  shown: { key: string | null; value: string | null; keySchemaId?: number; valueSchemaId?: number };
+  shown: {
+    key: string | null;
+    value: string | null;
+    keySchemaId?: number;
+    valueSchemaId?: number;
+    format?: RecordFormats;
+  };
 };
 
 type Pair = { key: string | null; value: string | null };
@@ -41,12 +50,16 @@ export function pairsOf(body: ProduceBody): Pair[] {
   return pairs;
 }
 
-/** Encodes keys and values through the registry subjects' latest schemas; refusals name the field. */
+/**
+ * Encodes keys and values through the registry subjects' latest schemas, else the topic's configured
+ * formats (`deserialization`), else as UTF-8; refusals name the field.
+ */
 export async function encodeAll(
   pairs: Pair[],
   body: ProduceBody,
   schemas: SchemaCache | undefined,
   topic: TopicMeta,
+  codecs: TopicCodecs = {},
 ): Promise<Outgoing[]> {
   const subject = async (field: 'keySchema' | 'valueSchema') => {
     const name = body[field];
@@ -62,11 +75,16 @@ export async function encodeAll(
     }
   };
   const [keySchema, valueSchema] = await Promise.all([subject('keySchema'), subject('valueSchema')]);
+  const formatOf = (field: 'key' | 'value', schema: typeof keySchema) =>
+    schema ? REGISTRY_FORMATS[schema.kind] : (codecs[field]?.format ?? 'TEXT');
+  const keyFormat = formatOf('key', keySchema);
+  const valueFormat = formatOf('value', valueSchema);
   const encode = (field: 'key' | 'value', text: string | null, schema: typeof keySchema) => {
     if (text === null) return null;
-    if (!schema) return Buffer.from(text, 'utf8');
+    const codec = codecs[field];
+    if (!schema && !codec) return Buffer.from(text, 'utf8');
     try {
-      return schema.encode(text);
+      return schema ? schema.encode(text) : (codec?.encode(text) ?? Buffer.from(text, 'utf8'));
     } catch (error) {
       throw badRequest(`body.${field}`, (error as Error).message);
     }
@@ -98,6 +116,7 @@ export async function encodeAll(
         ...pair,
         ...(keySchema && key ? { keySchemaId: keySchema.id } : {}),
         ...(valueSchema && value ? { valueSchemaId: valueSchema.id } : {}),
+        format: formatsOf({ text: pair.key, format: keyFormat }, { text: pair.value, format: valueFormat }),
       },
     };
   });
@@ -139,6 +158,7 @@ export async function send(producer: Producer, topic: string, records: Outgoing[
       ...(r.shown.valueSchemaId !== undefined ? { valueSchemaId: String(r.shown.valueSchemaId) } : {}),
       truncated: false,
       exceptions: [],
+      ...(r.shown.format ? { format: r.shown.format } : {}),
     };
   });
 }

@@ -1,11 +1,14 @@
 import type { DataRecord, KeyValue } from '@console/contract';
+import { masked } from '../../masking/policy.ts';
 import { type DecodeContext, type DecodedPart, decodePart, headerText } from './decode.ts';
 import { matches, type SearchFilters } from './filters.ts';
+import { formatsOf } from './formats/detect.ts';
 import type { RawRecord } from './types.ts';
 
 /**
  * A fetched record decoded on demand: a search on keys never decodes values of records it drops.
- * Each part is decoded at most once.
+ * Each part is decoded at most once, then masked for its viewer (`DecodeContext.mask`): searches,
+ * filters and every answer see the same masked parts, so nobody can search on what they cannot see.
  */
 export class RecordView {
   readonly raw: RawRecord;
@@ -20,20 +23,20 @@ export class RecordView {
   }
 
   get key(): DecodedPart {
-    this.#key ??= decodePart(this.raw.key, this.#context);
+    this.#key ??= masked(this.#context.mask?.key, decodePart(this.raw.key, this.#context, 'key'));
     return this.#key;
   }
 
   get value(): DecodedPart {
-    this.#value ??= decodePart(this.raw.value, this.#context);
+    this.#value ??= masked(this.#context.mask?.value, decodePart(this.raw.value, this.#context));
     return this.#value;
   }
 
   get headers(): KeyValue[] {
-    this.#headers ??= this.raw.headers.map(([k, v]) => ({
-      key: k?.toString('utf8') ?? '',
-      value: headerText(v),
-    }));
+    this.#headers ??= masked(
+      this.#context.mask?.headers,
+      this.raw.headers.map(([k, v]) => ({ key: k?.toString('utf8') ?? '', value: headerText(v) })),
+    );
     return this.#headers;
   }
 
@@ -68,6 +71,7 @@ export class RecordView {
       ...(value.base64 ? { valueBase64: true } : {}),
       truncated,
       exceptions,
+      format: formatsOf(key, value),
     };
   }
 }

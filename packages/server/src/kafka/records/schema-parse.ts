@@ -61,7 +61,7 @@ async function collectReferences(answer: RegistrySchemaText, load: ReferenceLoad
 }
 
 /** Avro longs as bigint, so ids past 2^53 survive; JSON numbers are accepted when producing. */
-const LongType = avro.types.LongType.__with({
+export const LongType = avro.types.LongType.__with({
   fromBuffer: (buf: Buffer) => buf.readBigInt64LE(),
   toBuffer: (n: bigint | number) => {
     const buf = Buffer.alloc(8);
@@ -99,7 +99,7 @@ function avroSchema(id: number, text: string, references: { schema: RegistrySche
   };
 }
 
-function avroInput(type: avro.Type, input: string, primitive: boolean): unknown {
+export function avroInput(type: avro.Type, input: string, primitive: boolean): unknown {
   if (primitive && type.typeName === 'string') return input;
   try {
     return parseJsonKeepingBigInts(input);

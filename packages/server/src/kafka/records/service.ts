@@ -9,6 +9,7 @@ import {
 } from '@console/contract';
 import type { Config } from '../../config/schema.ts';
 import { badRequest } from '../../errors.ts';
+import type { ViewerMasks } from '../../masking/policy.ts';
 import type { SseEvent } from '../../sse.ts';
 import type { UpstreamHttp } from '../../upstream-http.ts';
 import { lastRecords } from '../last-record.ts';
@@ -19,8 +20,9 @@ import { browsePage } from './browse.ts';
 import { Budget } from './budget.ts';
 import { formatCursor, parseCursor } from './cursor.ts';
 import type { DecodeContext } from './decode.ts';
-import { type DownloadFormat, downloadText } from './download.ts';
+import { type DownloadFormat, type DownloadStop, downloadText } from './download.ts';
 import { parseFilter, parseFilters } from './filters.ts';
+import { topicCodecs } from './formats/topic-codecs.ts';
 import { planScan, type ScanPlan } from './plan.ts';
 import { SchemaCache } from './registry.ts';
 import type { ScanSource } from './scan.ts';
@@ -54,12 +56,14 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
   };
 
   const internal = (name: string, kafkaInternal: boolean) => kafkaInternal || isInternalName(naming, name);
+  const codecs = topicCodecs(config);
   const decodeFor =
     (cluster: string) =>
     (t: TopicMeta): DecodeContext => ({
       topic: t.name,
       schemas: schemas(cluster),
       detectSchemas: !internal(t.name, t.internal),
+      codecs: codecs(cluster, t.name),
     });
 
   /** One TailHub per cluster: every live tail of the cluster shares its reader. */
@@ -79,7 +83,8 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     cluster: string,
     topic: string,
     query: DataFiltersQuery,
-    policy = false,
+    masks: ViewerMasks,
+    options: { policy?: boolean; budget?: 'configured' | 'asked' } = {},
   ): Promise<PreparedScan> =>
     pool.run(cluster, async (admin) => {
       const cursor = parseCursor(query.after);
@@ -93,11 +98,11 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
           timestamp: query.timestamp ? Date.parse(query.timestamp) : undefined,
           cursor,
         }),
-        policy && !isInternal ? cleanupPolicy(admin, topic) : ([] as string[]),
+        options.policy && !isInternal ? cleanupPolicy(admin, topic) : ([] as string[]),
       ]);
       const { reader } = pool.readClients(cluster);
-      const budget = Budget.of(config, query);
-      const decode = decodeFor(cluster)(meta);
+      const budget = options.budget === 'asked' ? Budget.asked(query) : Budget.of(config, query);
+      const decode = { ...decodeFor(cluster)(meta), mask: masks.topic(cluster, meta.name) };
       const filters = parseFilters(query);
       const endTimestamp = query.endTimestamp ? Date.parse(query.endTimestamp) : undefined;
       return {
@@ -126,8 +131,9 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       query: DataFiltersQuery,
       url: string,
       signal: AbortSignal,
+      masks: ViewerMasks,
     ): Promise<RecordPage> {
-      const scan = await prepare(cluster, topic, query, true);
+      const scan = await prepare(cluster, topic, query, masks, { policy: true });
       const found = await browsePage(
         scan.source(signal),
         scan.plan,
@@ -148,14 +154,19 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     },
 
     /** `GET /api/{cluster}/topic/last-record`: each topic's newest record, whole (contract §3.3 item 22). */
-    lastRecords: (cluster: string, topics: readonly string[]): Promise<LastRecords> =>
+    lastRecords: (cluster: string, topics: readonly string[], masks: ViewerMasks): Promise<LastRecords> =>
       pool.run(cluster, (admin) =>
-        lastRecords(admin, topics, decodeFor(cluster), config.topicData.maxMessageLength),
+        lastRecords(
+          admin,
+          topics,
+          (t) => ({ ...decodeFor(cluster)(t), mask: masks.topic(cluster, t.name) }),
+          config.topicData.maxMessageLength,
+        ),
       ),
 
     /** `GET …/data/search`: the SSE events, to run once the response is open. */
-    async search(cluster: string, topic: string, query: DataFiltersQuery) {
-      const scan = await prepare(cluster, topic, query);
+    async search(cluster: string, topic: string, query: DataFiltersQuery, masks: ViewerMasks) {
+      const scan = await prepare(cluster, topic, query, masks);
       return (signal: AbortSignal): AsyncIterable<SseEvent> =>
         searchEvents(
           scan.source(signal),
@@ -166,12 +177,13 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     },
 
     /** `GET …/data/download`: the format and the body pieces, to write once the response is open. */
-    async download(cluster: string, topic: string, query: DownloadQuery) {
-      const scan = await prepare(cluster, topic, query);
+    async download(cluster: string, topic: string, query: DownloadQuery, masks: ViewerMasks) {
+      const scan = await prepare(cluster, topic, query, masks, { budget: 'asked' });
       const format: DownloadFormat = query.format ?? 'JSON';
       return {
         format,
-        body: (signal: AbortSignal) => downloadText(scan.source(signal), scan.plan, format),
+        body: (signal: AbortSignal, stopped: (stop: DownloadStop) => void) =>
+          downloadText(scan.source(signal), scan.plan, format, stopped),
       };
     },
 
@@ -182,15 +194,17 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       partition: number,
       offset: number,
       signal: AbortSignal,
+      masks: ViewerMasks,
     ): Promise<RecordPage> {
-      const scan = await prepare(cluster, topic, { partition, after: `${partition}-${offset - 1}` }, true);
+      const after = `${partition}-${offset - 1}`;
+      const scan = await prepare(cluster, topic, { partition, after }, masks, { policy: true });
       const found = await browsePage(scan.source(signal), scan.plan, 1, undefined);
       const records: DataRecord[] = found.records;
       return { results: records, size: records.length, canDeleteRecords: scan.canDeleteRecords };
     },
 
     /** `GET /tail/sse` (contract §3.5): unknown topics are a 404 before the stream opens. */
-    async tail(cluster: string, query: TailQuery) {
+    async tail(cluster: string, query: TailQuery, masks: ViewerMasks) {
       const topics = await pool.run(cluster, async (admin) => {
         const view = await readMetadata(admin, query.topics);
         return query.topics.map((name) => {
@@ -210,6 +224,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
           topics,
           after,
           filter: parseFilter(query.search),
+          mask: (topic) => masks.topic(cluster, topic),
           size: query.size ?? TAIL_MAX_SIZE,
           signal,
         });

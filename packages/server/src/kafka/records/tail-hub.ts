@@ -1,4 +1,5 @@
 import { type Admin, ListOffsetTimestamps } from '@platformatic/kafka';
+import type { RecordMask } from '../../masking/policy.ts';
 import { byLeader, readMetadata, type TopicMeta } from '../metadata.ts';
 import { listOffsets } from '../offsets.ts';
 import { type DecodeContext, schemaIds } from './decode.ts';
@@ -25,6 +26,8 @@ export type SharedRecord = string;
 export class TailSubscription {
   readonly topics: ReadonlySet<string>;
   readonly filter: SearchFilter | undefined;
+  /** The viewer's masks per topic: the filter and the records see the masked record. */
+  readonly mask: (topic: string) => RecordMask | undefined;
   /** `topic\u0000partition` → the next offset this tail wants. */
   readonly positions: Map<string, number>;
   readonly #size: number;
@@ -32,9 +35,15 @@ export class TailSubscription {
   #failure: unknown;
   #wake: (() => void) | undefined;
 
-  constructor(topics: readonly string[], filter: SearchFilter | undefined, size: number) {
+  constructor(
+    topics: readonly string[],
+    filter: SearchFilter | undefined,
+    size: number,
+    mask: (topic: string) => RecordMask | undefined,
+  ) {
     this.topics = new Set(topics);
     this.filter = filter;
+    this.mask = mask;
     this.positions = new Map();
     this.#size = size;
   }
@@ -110,11 +119,13 @@ export class TailHub {
     after: ReadonlyMap<string, number>,
     filter: SearchFilter | undefined,
     size: number,
+    mask: (topic: string) => RecordMask | undefined,
   ): Promise<TailSubscription> {
     const subscription = new TailSubscription(
       topics.map((t) => t.name),
       filter,
       size,
+      mask,
     );
     const missing = topics.filter((t) => t.partitions.some((p) => !after.has(positionKey(t.name, p.id))));
     const view = missing.length
@@ -238,16 +249,25 @@ export class TailHub {
       const context = this.#decode(meta);
       const from = requested.get(key) ?? 0;
       const wanting = [...this.#subscriptions].filter((s) => (s.positions.get(key) ?? -1) >= from);
+      const masks = wanting.map((s) => s.mask(r.topic));
       for (const raw of r.records) {
-        const view = new RecordView(raw, context);
-        let json: string | undefined;
-        for (const s of wanting) {
-          if (raw.offset < (s.positions.get(key) ?? 0)) continue;
-          if (!s.filter || matches(s.filter, [view.key.text, view.value.text])) {
-            json ??= JSON.stringify(view.toRecord());
-            s.offer(json);
+        // One view and one JSON text per set of masks: tails under the same rules share them.
+        const shared = new Map<string, { view: RecordView; json?: string }>();
+        wanting.forEach((s, i) => {
+          if (raw.offset < (s.positions.get(key) ?? 0)) return;
+          const mask = masks[i];
+          const id = mask?.id ?? '';
+          let entry = shared.get(id);
+          if (!entry) {
+            entry = { view: new RecordView(raw, mask ? { ...context, mask } : context) };
+            shared.set(id, entry);
           }
-        }
+          const { view } = entry;
+          if (!s.filter || matches(s.filter, [view.key.text, view.value.text])) {
+            entry.json ??= JSON.stringify(view.toRecord());
+            s.offer(entry.json);
+          }
+        });
       }
       for (const s of wanting) s.positions.set(key, Math.max(s.positions.get(key) ?? 0, r.next));
     }

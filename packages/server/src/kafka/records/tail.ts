@@ -1,4 +1,5 @@
 import type { TailBody } from '@console/contract';
+import type { RecordMask } from '../../masking/policy.ts';
 import { RawJson, type SseEvent } from '../../sse.ts';
 import type { TopicMeta } from '../metadata.ts';
 import type { SearchFilter } from './filters.ts';
@@ -12,6 +13,8 @@ export type TailRequest = {
   /** `topic\u0000partition` → where to resume; other partitions start at their current end. */
   after: ReadonlyMap<string, number>;
   filter: SearchFilter | undefined;
+  /** The viewer's masks per topic (security.masking). */
+  mask: (topic: string) => RecordMask | undefined;
   /** At most this many records per event (the newest); the client keeps no more anyway. */
   size: number;
   signal: AbortSignal;
@@ -33,7 +36,7 @@ export async function* tailEvents(request: TailRequest): AsyncGenerator<SseEvent
   const { hub, signal } = request;
   tailStats.active++;
   const subscription = await hub
-    .subscribe(request.topics, request.after, request.filter, request.size)
+    .subscribe(request.topics, request.after, request.filter, request.size, request.mask)
     .catch((error: unknown) => {
       tailStats.active--;
       throw error;

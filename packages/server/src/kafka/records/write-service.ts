@@ -8,6 +8,7 @@ import { listOffsets, partitionOffsets } from '../offsets.ts';
 import type { KafkaPool } from '../pool.ts';
 import { Budget } from './budget.ts';
 import { copyRecords, copySpans } from './copy.ts';
+import { topicCodecs } from './formats/topic-codecs.ts';
 import { encodeAll, pairsOf, send } from './produce.ts';
 import type { SchemaCache } from './registry.ts';
 import { cleanupPolicy } from './topic-info.ts';
@@ -36,7 +37,8 @@ export function topicWriteService(
       if (policy.includes('compact') && pairs.some((p) => p.key === null)) {
         throw conflict(`Key missing for produce onto compacted topic '${topic}'`);
       }
-      return produceTo(cluster, topic, await encodeAll(pairs, body, schemas(cluster), meta));
+      const codecs = topicCodecs(config)(cluster, topic);
+      return produceTo(cluster, topic, await encodeAll(pairs, body, schemas(cluster), meta, codecs));
     },
 
     /** A tombstone for one key (base64 of its bytes) in one partition of a compacted topic. */

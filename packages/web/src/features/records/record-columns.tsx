@@ -1,6 +1,7 @@
 import type { DataRecord, DateTimeFormat } from '@console/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AnyColumnDef } from '../../components/data-table/types';
+import { FormatBadges } from './format-badge';
 import {
   type PartView,
   RecordHeadersCell,
@@ -50,6 +51,7 @@ export function recordColumns(
           <span className="badges">
             {keySchemaId && <SchemaBadge kind="Key" id={keySchemaId} topic={topic} />}
             {valueSchemaId && <SchemaBadge kind="Value" id={valueSchemaId} topic={topic} />}
+            <FormatBadges format={row.original.format} />
           </span>
         );
       },
