@@ -87,9 +87,9 @@ describe('browsing records', () => {
     const first = rows().first();
     expect(await first.textContent()).toContain('order-0');
     expect(await first.textContent()).toContain('{"id":0,"item":"book","price":10}');
-    await first.getByRole('button', { name: '2' }).click();
+    await first.getByRole('button', { name: '2', exact: true }).click();
     await first.getByText('e2e').waitFor();
-    await first.getByRole('button', { name: 'Expand row' }).click();
+    await first.getByRole('button', { name: /^Expand record / }).click();
     const viewer = page.getByRole('region', { name: 'Value of 0-0' });
     expect(await viewer.textContent()).toBe('{\n  "id": 0,\n  "item": "book",\n  "price": 10\n}');
     await page.getByRole('combobox', { name: 'Time format' }).selectOption('ISO');
@@ -319,7 +319,7 @@ describe('producing and copying', () => {
     const newest = rows().first();
     await newest.getByText('produced-key').waitFor();
     expect(await newest.textContent()).toContain('{"made":"in the browser"}');
-    await newest.getByRole('button', { name: '1' }).click();
+    await newest.getByRole('button', { name: '1', exact: true }).click();
     await newest.getByText('console').waitFor();
   });
 

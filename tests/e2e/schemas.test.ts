@@ -59,7 +59,7 @@ describe('schema registry', () => {
     await page.goto(`${app.url}/ui/local/schema/details/${subject}`);
     await page.waitForURL(/\/update$/);
     const text = page.getByRole('textbox', { name: 'Schema', exact: true });
-    await expect.poll(() => text.inputValue()).toContain('"Order"');
+    await expect.poll(() => text.textContent()).toContain('"Order"');
     expect(await page.getByRole('combobox', { name: 'Compatibility Level' }).inputValue()).toBe('BACKWARD');
     await text.fill(v2);
     await page.getByRole('button', { name: 'Update' }).click();

@@ -39,6 +39,10 @@ export const ConnectDefinition = z
     tasks: z.array(ConnectTask).optional(),
     shortClassName: z.string().meta({ description: 'Last dot-segment of connector.class' }),
     paused: z.boolean().meta({ description: 'The connector or any task is PAUSED' }),
+    state: z.string().optional().meta({
+      description:
+        "The connector's own state (RUNNING, PAUSED, FAILED, UNASSIGNED…); absent before Connect reports one",
+    }),
   })
   .meta({ id: 'ConnectDefinition' });
 export type ConnectDefinition = z.infer<typeof ConnectDefinition>;

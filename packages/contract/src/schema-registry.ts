@@ -99,6 +99,21 @@ export const SchemaUpdate = z
 /** One type for both forms: callers build the body field by field. */
 export type SchemaUpdate = Partial<z.infer<(typeof SchemaUpdate.options)[0]>>;
 
+/** `POST /api/{cluster}/schema/{subject}/compatibility`: a candidate schema, checked, never registered. */
+export const SchemaCompatibilityCheck = z
+  .object({ ...schemaVersion, schema: z.string().min(1) })
+  .meta({ id: 'SchemaCompatibilityCheck' });
+export type SchemaCompatibilityCheck = z.infer<typeof SchemaCompatibilityCheck>;
+
+/** The registry's verdict against the subject's latest version, with its reasons when incompatible. */
+export const SchemaCompatibility = z
+  .object({
+    isCompatible: z.boolean(),
+    messages: z.array(z.string()).meta({ description: "The registry's reasons, when it gives any" }),
+  })
+  .meta({ id: 'SchemaCompatibility' });
+export type SchemaCompatibility = z.infer<typeof SchemaCompatibility>;
+
 /** `GET /api/{cluster}/schema/id/{id}`: which subject and version use a schema id. */
 export const SchemaIdRef = z
   .object({ id: z.number().int(), subject: z.string(), version: z.number().int() })

@@ -109,6 +109,9 @@ export const RecordPage = z
     results: z.array(DataRecord),
     after: z.string().optional(),
     size: long,
+    scanned: long
+      .optional()
+      .meta({ description: 'Records the page read, shown or not (a filter may drop some)' }),
     canDeleteRecords: z.boolean(),
     filterFailures: FilterFailures.optional(),
   })

@@ -311,6 +311,14 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
       'body.references': 'each referenced subject checked against SCHEMA READ (routes/schemas.ts)',
     },
   },
+  'POST /api/:cluster/schema/:subject/compatibility': {
+    resource: 'SCHEMA',
+    action: 'UPDATE',
+    handled: {
+      'body.subject': 'must equal :subject when given (the check is of :subject)',
+      'body.references': 'each referenced subject checked against SCHEMA READ (routes/schemas.ts)',
+    },
+  },
   'DELETE /api/:cluster/schema/:subject': { resource: 'SCHEMA', action: 'DELETE' },
   'GET /api/:cluster/schema/:subject/version': { resource: 'SCHEMA', action: 'READ' },
   'GET /api/:cluster/schema/:subject/version/:version': { resource: 'SCHEMA', action: 'READ' },

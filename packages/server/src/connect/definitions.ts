@@ -32,5 +32,6 @@ export function toConnectDefinition(
     tasks,
     shortClassName: shortClassName(info.config['connector.class'] ?? ''),
     paused: status?.connector.state === 'PAUSED' || tasks.some((t) => t.state === 'PAUSED'),
+    ...(status?.connector.state ? { state: status.connector.state } : {}),
   };
 }

@@ -216,6 +216,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'updateSchema',
     summary: 'Register a new version of a subject or change its compatibility',
   },
+  'POST /api/:cluster/schema/:subject/compatibility': {
+    operationId: 'testSchemaCompatibility',
+    summary: "Check a schema against the subject's latest version, registering nothing",
+  },
   'DELETE /api/:cluster/schema/:subject': { operationId: 'deleteSchema', summary: 'Delete a subject' },
   'GET /api/:cluster/schema/:subject/version': {
     operationId: 'listSchemaVersions',

@@ -45,6 +45,13 @@ export class RegistryClient {
   lookup = (subject: string, payload: SchemaPayload) =>
     this.#json<RegistrySchema>(path(subject), { method: 'POST', body: body(payload) });
 
+  /** The registry's compatibility check against the latest version (`verbose` for its reasons). */
+  testCompatibility = (subject: string, payload: SchemaPayload) =>
+    this.#json<{ is_compatible: boolean; messages?: string[] }>(
+      `/compatibility${path(subject)}/versions/latest?verbose=true`,
+      { method: 'POST', body: body(payload) },
+    );
+
   deleteSubject = (subject: string) => this.#json<number[]>(path(subject), { method: 'DELETE' });
 
   deleteVersion = (subject: string, version: number | 'latest') =>

@@ -1,5 +1,7 @@
 import type {
   Schema,
+  SchemaCompatibility,
+  SchemaCompatibilityCheck,
   SchemaCreate,
   SchemaIdRef,
   SchemaList,
@@ -125,6 +127,25 @@ export function schemaService(config: Config, http: UpstreamHttp) {
       await client.register(body.subject, body);
       if (body.compatibilityLevel) await client.setCompatibility(body.subject, body.compatibilityLevel);
       return latest(cluster, body.subject);
+    },
+
+    /** A candidate checked against the latest version under the subject's level; nothing is registered. */
+    async testCompatibility(
+      cluster: string,
+      subject: string,
+      body: SchemaCompatibilityCheck,
+    ): Promise<SchemaCompatibility> {
+      if (body.subject !== undefined && body.subject !== subject) {
+        const message = `Invalid subject name '${subject}', doesn't match '${body.subject}'`;
+        throw new AppError('CONFLICT', message, { fields: [{ field: 'body.subject', message }] });
+      }
+      const client = registry(cluster);
+      const current = await mustExist(client, subject);
+      const answer = await client.testCompatibility(subject, {
+        ...body,
+        schemaType: body.schemaType ?? current.schemaType ?? 'AVRO',
+      });
+      return { isCompatible: answer.is_compatible, messages: answer.messages ?? [] };
     },
 
     /** The level first, so a new version is checked against the level sent with it. */

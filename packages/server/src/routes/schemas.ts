@@ -1,6 +1,8 @@
 import {
   ClusterParams,
   Schema,
+  SchemaCompatibility,
+  SchemaCompatibilityCheck,
   SchemaCreate,
   SchemaIdParams,
   SchemaIdQuery,
@@ -90,6 +92,22 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
     (req) => {
       checkReferences(req, req.body.references);
       return schemas.update(req.params.cluster, req.params.subject, req.body);
+    },
+  );
+
+  app.post(
+    '/api/:cluster/schema/:subject/compatibility',
+    {
+      schema: {
+        tags,
+        params: SubjectParams,
+        body: SchemaCompatibilityCheck,
+        response: { 200: SchemaCompatibility },
+      },
+    },
+    (req) => {
+      checkReferences(req, req.body.references);
+      return schemas.testCompatibility(req.params.cluster, req.params.subject, req.body);
     },
   );
 

@@ -1,10 +1,16 @@
-import type { DataRecord, ScanStop } from '@console/contract';
+import type { DataRecord, Scanned, ScanStop } from '@console/contract';
 import type { Cursor } from './cursor.ts';
 import { sortForDisplay, takeInOrder } from './merge.ts';
 import type { ScanPlan } from './plan.ts';
 import { type Found, type ScanSource, scanMatches } from './scan.ts';
 
-export type BrowseResult = { records: DataRecord[]; cursor: Cursor; reason: ScanStop };
+export type BrowseResult = {
+  records: DataRecord[];
+  cursor: Cursor;
+  reason: ScanStop;
+  /** What the scan read, shown or not; absent when it ended without a figure. */
+  scanned: Scanned | undefined;
+};
 
 /**
  * One page (contract §3.4.1): up to `size` matches from each partition, then the `size` first in time
@@ -19,9 +25,11 @@ export async function browsePage(
   const collected = new Map<number, Found>();
   const count = (p: number) => collected.get(p)?.views.length ?? 0;
   let reason: ScanStop = 'end';
+  let scanned: Scanned | undefined;
   for await (const event of scanMatches(source, plan, (p) => size - count(p), true)) {
     if (event.type === 'end') {
       reason = event.reason;
+      scanned = event.scanned;
       break;
     }
     for (const [partition, found] of event.found) {
@@ -32,5 +40,6 @@ export async function browsePage(
   const cursor = new Map(plan.cursor);
   const taken = takeInOrder(collected, plan.direction, size, cursor);
   if (reason === 'end' && taken.length === size) reason = 'limit';
-  return { records: sortForDisplay(taken, plan.direction).map((v) => v.toRecord(maxLength)), cursor, reason };
+  const records = sortForDisplay(taken, plan.direction).map((v) => v.toRecord(maxLength));
+  return { records, cursor, reason, scanned };
 }

@@ -159,6 +159,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
         results: found.records,
         ...(more && after ? { after: nextPageUri(url, after) } : {}),
         size: scan.plan.size,
+        ...(found.scanned ? { scanned: found.scanned.records } : {}),
         canDeleteRecords: scan.canDeleteRecords,
         ...(filterFailures ? { filterFailures } : {}),
       };

@@ -1,8 +1,10 @@
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { json } from '@codemirror/lang-json';
 import { sql } from '@codemirror/lang-sql';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { EditorState } from '@codemirror/state';
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder as placeholderText } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
 import './code-editor.css';
 import { KsqlDialect } from './ksql-dialect';
@@ -15,8 +17,41 @@ type Props = {
   /** CSS height of the editor, e.g. '200px' (spec part 2 §9). */
   height: string;
   placeholder?: string;
-  language?: 'sql';
+  language?: 'sql' | 'json';
+  /** Not editable (e.g. a tombstone has no value), still readable. */
+  readOnly?: boolean;
+  /** Ids of the field's help and error text, and whether the error applies. */
+  describedBy?: string;
+  invalid?: boolean;
 };
+
+/**
+ * Token colours from the console's theme variables (they cross into the shadow root), so both themes
+ * keep WCAG AA contrast; CodeMirror's default style is for light backgrounds only.
+ */
+const themeColours = HighlightStyle.define([
+  { tag: [tags.keyword, tags.bool, tags.null], color: 'var(--accent)', fontWeight: '600' },
+  { tag: [tags.propertyName, tags.typeName], color: 'var(--info)' },
+  { tag: [tags.string, tags.special(tags.string)], color: 'var(--success)' },
+  { tag: [tags.number], color: 'var(--warning)' },
+  { tag: [tags.comment], color: 'var(--text-muted)', fontStyle: 'italic' },
+  { tag: [tags.invalid], color: 'var(--danger)' },
+]);
+
+const languageOf = (language: Props['language']): Extension =>
+  language === 'sql' ? sql({ dialect: KsqlDialect }) : language === 'json' ? json() : [];
+const editableOf = (readOnly: boolean): Extension => [
+  EditorState.readOnly.of(readOnly),
+  EditorView.editable.of(!readOnly),
+];
+const ariaOf = (label: string, describedBy: string | undefined, invalid: boolean): Extension =>
+  EditorView.contentAttributes.of({
+    'aria-label': label,
+    'aria-multiline': 'true',
+    role: 'textbox',
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+  });
 
 /**
  * A CodeMirror 6 editor, uncontrolled after mount: it reports each change and takes a new `value` only
@@ -25,9 +60,24 @@ type Props = {
  * It lives in a shadow root: CodeMirror then styles itself with constructed style sheets, which the
  * console's content security policy (`style-src 'self'`, no inline <style>) allows.
  */
-export function CodeEditor({ label, value, onChange, height, placeholder = '', language }: Props) {
+export function CodeEditor({
+  label,
+  value,
+  onChange,
+  height,
+  placeholder = '',
+  language,
+  readOnly = false,
+  describedBy,
+  invalid = false,
+}: Props) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const compartments = useRef({
+    language: new Compartment(),
+    editable: new Compartment(),
+    aria: new Compartment(),
+  });
   const changed = useRef(onChange);
   changed.current = onChange;
 
@@ -45,10 +95,12 @@ export function CodeEditor({ label, value, onChange, height, placeholder = '', l
         extensions: [
           history(),
           keymap.of([...defaultKeymap, ...historyKeymap]),
-          syntaxHighlighting(defaultHighlightStyle),
+          syntaxHighlighting(themeColours),
           placeholderText(placeholder),
           EditorView.lineWrapping,
-          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' }),
+          compartments.current.aria.of(ariaOf(label, describedBy, invalid)),
+          compartments.current.editable.of(editableOf(readOnly)),
+          compartments.current.language.of(languageOf(language)),
           EditorView.theme({
             '&': { height },
             '&.cm-focused': { outline: 'none' },
@@ -59,7 +111,6 @@ export function CodeEditor({ label, value, onChange, height, placeholder = '', l
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),
-          ...(language === 'sql' ? [sql({ dialect: KsqlDialect })] : []),
         ],
       }),
     });
@@ -69,6 +120,16 @@ export function CodeEditor({ label, value, onChange, height, placeholder = '', l
       mount.remove();
     };
   }, []);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: [
+        compartments.current.language.reconfigure(languageOf(language)),
+        compartments.current.editable.reconfigure(editableOf(readOnly)),
+        compartments.current.aria.reconfigure(ariaOf(label, describedBy, invalid)),
+      ],
+    });
+  }, [language, readOnly, label, describedBy, invalid]);
 
   useEffect(() => {
     const editor = view.current;

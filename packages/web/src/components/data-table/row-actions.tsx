@@ -1,4 +1,5 @@
 import { Icon, type IconName } from '../icon';
+import { withObject } from './object-name';
 import { type RowActionKind, type RowActions, rowActionKinds } from './types';
 
 const labels: Record<RowActionKind, string> = {
@@ -25,7 +26,14 @@ const icons: Record<RowActionKind, IconName> = {
   delete: 'delete',
 };
 
-export function RowActionButtons<T>({ row, actions }: { row: T; actions: RowActions<T> }) {
+type Props<T> = {
+  row: T;
+  actions: RowActions<T>;
+  /** The row's object ("topic demo.orders"): each button is named with it (issue 16 item 12). */
+  name?: string | undefined;
+};
+
+export function RowActionButtons<T>({ row, actions, name }: Props<T>) {
   return (
     <div className="row-actions">
       {rowActionKinds.map((kind) => {
@@ -36,8 +44,8 @@ export function RowActionButtons<T>({ row, actions }: { row: T; actions: RowActi
             key={kind}
             type="button"
             className={`btn btn--ghost btn--icon row-actions__${kind}`}
-            title={labels[kind]}
-            aria-label={labels[kind]}
+            title={withObject(labels[kind], name)}
+            aria-label={withObject(labels[kind], name)}
             onClick={() => run(row)}
             onDoubleClick={(event) => event.stopPropagation()}
           >

@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { Icon } from '../icon';
 import { Checkbox } from './checkbox';
+import { withObject } from './object-name';
 import { RowActionButtons } from './row-actions';
 import type { RowActions } from './types';
 
@@ -27,7 +28,7 @@ export function selectColumn<T>(): ColumnDef<T> {
   };
 }
 
-export function expandColumn<T>(): ColumnDef<T> {
+export function expandColumn<T>(rowName?: (row: T) => string): ColumnDef<T> {
   return {
     id: '_expand',
     meta: { shrink: true },
@@ -38,7 +39,10 @@ export function expandColumn<T>(): ColumnDef<T> {
           type="button"
           className="btn btn--ghost btn--icon data-table__expander"
           aria-expanded={row.getIsExpanded()}
-          aria-label={row.getIsExpanded() ? 'Collapse row' : 'Expand row'}
+          aria-label={withObject(
+            row.getIsExpanded() ? 'Collapse' : 'Expand',
+            rowName?.(row.original) ?? 'row',
+          )}
           onClick={row.getToggleExpandedHandler()}
         >
           <Icon name="chevronRight" />
@@ -47,11 +51,13 @@ export function expandColumn<T>(): ColumnDef<T> {
   };
 }
 
-export function actionsColumn<T>(actions: RowActions<T>): ColumnDef<T> {
+export function actionsColumn<T>(actions: RowActions<T>, rowName?: (row: T) => string): ColumnDef<T> {
   return {
     id: '_actions',
     meta: { shrink: true, align: 'end' },
     header: () => <span className="visually-hidden">Actions</span>,
-    cell: ({ row }) => <RowActionButtons row={row.original} actions={actions} />,
+    cell: ({ row }) => (
+      <RowActionButtons row={row.original} actions={actions} name={rowName?.(row.original)} />
+    ),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthGrid, timeSteps, withDay, withMinutes } from './calendar';
+import { dayAfterKey, monthGrid, timeSteps, withDay, withMinutes } from './calendar';
 
 describe('monthGrid', () => {
   it('starts on the Monday on or before the 1st and spans six weeks', () => {
@@ -32,5 +32,18 @@ describe('withDay / withMinutes', () => {
     const base = new Date(2024, 0, 1, 10, 30);
     expect(withDay(base, new Date(2024, 5, 9))).toEqual(new Date(2024, 5, 9, 10, 30));
     expect(withMinutes(base, 15 * 61)).toEqual(new Date(2024, 0, 1, 15, 15));
+  });
+});
+
+describe('dayAfterKey', () => {
+  const day = new Date(2024, 0, 31); // a Wednesday
+  const text = (d: Date | undefined) => d?.toDateString();
+  it('moves by day, week and month inside the grid', () => {
+    expect(text(dayAfterKey(day, 'ArrowRight'))).toBe(new Date(2024, 1, 1).toDateString());
+    expect(text(dayAfterKey(day, 'ArrowUp'))).toBe(new Date(2024, 0, 24).toDateString());
+    expect(text(dayAfterKey(day, 'Home'))).toBe(new Date(2024, 0, 29).toDateString());
+    expect(text(dayAfterKey(day, 'End'))).toBe(new Date(2024, 1, 4).toDateString());
+    expect(text(dayAfterKey(day, 'PageDown'))).toBe(new Date(2024, 1, 29).toDateString());
+    expect(dayAfterKey(day, 'a')).toBeUndefined();
   });
 });

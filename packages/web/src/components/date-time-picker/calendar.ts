@@ -30,3 +30,35 @@ export function withMinutes(base: Date, minutes: number): Date {
   next.setHours(Math.floor(minutes / 60), minutes % 60, 0, 0);
   return next;
 }
+
+/**
+ * The day the arrow keys move to inside the month grid (WAI-ARIA date picker pattern): left/right a
+ * day, up/down a week, Home/End the week's Monday/Sunday, PageUp/PageDown a month; undefined for
+ * any other key.
+ */
+export function dayAfterKey(day: Date, key: string): Date | undefined {
+  const at = (delta: number) => new Date(day.getFullYear(), day.getMonth(), day.getDate() + delta);
+  const weekday = (day.getDay() + 6) % 7;
+  switch (key) {
+    case 'ArrowLeft':
+      return at(-1);
+    case 'ArrowRight':
+      return at(1);
+    case 'ArrowUp':
+      return at(-7);
+    case 'ArrowDown':
+      return at(7);
+    case 'Home':
+      return at(-weekday);
+    case 'End':
+      return at(6 - weekday);
+    case 'PageUp':
+    case 'PageDown': {
+      const month = day.getMonth() + (key === 'PageUp' ? -1 : 1);
+      const last = new Date(day.getFullYear(), month + 1, 0).getDate();
+      return new Date(day.getFullYear(), month, Math.min(day.getDate(), last));
+    }
+    default:
+      return undefined;
+  }
+}

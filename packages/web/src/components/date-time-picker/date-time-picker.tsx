@@ -13,10 +13,19 @@ type Props = {
   onChange: (date: Date) => void;
 };
 
-/** Text field in dd-MM-yyyy HH:mm with a month calendar, quarter-hour times and Clear (= now). */
+/**
+ * Text field in dd-MM-yyyy HH:mm with a month calendar, quarter-hour times and Clear (= now). Typing in
+ * the field never opens the calendar: its button or Alt+Down does, and Escape closes it (issue 16 item 12).
+ */
 export function DateTimePicker({ label, value, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
+  /** Focus moves into the calendar when it opens, not when typing moves it to another month. */
+  const [focusGrid, setFocusGrid] = useState(false);
+  const show = () => {
+    setOpen(true);
+    setFocusGrid(true);
+  };
   const root = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(root, open, close);
@@ -25,6 +34,7 @@ export function DateTimePicker({ label, value, onChange }: Props) {
   const invalid = draft !== null && draft.trim() !== '' && parsePickerDate(draft) === null;
   const type = (next: string) => {
     setDraft(next);
+    setFocusGrid(false);
     const parsed = parsePickerDate(next);
     if (parsed) onChange(parsed);
   };
@@ -40,16 +50,21 @@ export function DateTimePicker({ label, value, onChange }: Props) {
           value={text}
           aria-invalid={invalid}
           onChange={(event) => type(event.target.value)}
-          onFocus={() => setOpen(true)}
           onBlur={() => setDraft(null)}
-          onKeyDown={(event) => event.key === 'Enter' && setDraft(null)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') setDraft(null);
+            if (event.key === 'ArrowDown' && event.altKey) {
+              event.preventDefault();
+              show();
+            }
+          }}
         />
         <button
           type="button"
           className="btn btn--icon dtp__toggle"
           aria-label={`${open ? 'Close' : 'Open'} calendar for ${label}`}
           aria-expanded={open}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => (open ? close() : show())}
         >
           <Icon name="calendar" />
         </button>
@@ -59,6 +74,7 @@ export function DateTimePicker({ label, value, onChange }: Props) {
           <MonthCalendar
             key={value ? `${value.getFullYear()}-${value.getMonth()}` : 'none'}
             selected={value}
+            autoFocus={focusGrid}
             onPick={(day) => onChange(withDay(base, day))}
           />
           <div className="dtp__footer">

@@ -77,6 +77,7 @@ export function AclListPage() {
         data={list.data}
         columns={columns}
         getRowId={(row) => row.principal}
+        rowName={(row) => `ACLs of ${row.principal}`}
         loading={list.isPending}
         failed={list.isError}
         actions={actions}

@@ -17,6 +17,11 @@ export function TaskBadge({ task }: { task: ConnectTask }) {
   );
 }
 
+/** The connector's own state (issue 16 item 9); "unknown" until Connect reports one. */
+export function ConnectorStateBadge({ state }: { state: string | undefined }) {
+  return <Badge tone={state ? taskTone(state) : 'neutral'}>{state ?? 'unknown'}</Badge>;
+}
+
 /** Spec part 2 §1 Connect definitions: Name, Type (source or sink, short class), Tasks; Config expands. */
 export const connectorColumns: AnyColumnDef<ConnectDefinition>[] = [
   column.accessor('name', { header: 'Name' }),
@@ -28,6 +33,10 @@ export const connectorColumns: AnyColumnDef<ConnectDefinition>[] = [
         {row.original.shortClassName}
       </span>
     ),
+  }),
+  column.accessor('state', {
+    header: 'State',
+    cell: ({ getValue }) => <ConnectorStateBadge state={getValue()} />,
   }),
   column.accessor('tasks', {
     header: 'Tasks',

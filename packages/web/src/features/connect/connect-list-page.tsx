@@ -54,6 +54,7 @@ export function ConnectListPage() {
         data={list.data?.results}
         columns={connectorColumns}
         getRowId={(c) => c.name}
+        rowName={(c) => `definition ${c.name}`}
         loading={list.isPending}
         failed={list.isError}
         emptyText="No connectors available"

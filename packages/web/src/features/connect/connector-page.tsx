@@ -19,7 +19,7 @@ import {
   useDeleteConnector,
   useUpdateConnector,
 } from './api';
-import { TaskBadge } from './connect-columns';
+import { ConnectorStateBadge, TaskBadge } from './connect-columns';
 import { connectPaths } from './connect-paths';
 import { ConnectorConfigFields } from './connector-config-fields';
 import { connectorConfigs, connectorFieldErrors, formStateOf, parseTransforms } from './connector-form';
@@ -74,6 +74,15 @@ export function ConnectorPage() {
       title={`Definition: ${name}`}
       actions={
         <>
+          {connector.data && (
+            <span
+              className="connect-state"
+              role="status"
+              aria-label={`State: ${connector.data.state ?? 'unknown'}`}
+            >
+              <ConnectorStateBadge state={connector.data.state} />
+            </span>
+          )}
           {canState && connector.data && paused && (
             <button type="button" className="btn" onClick={() => setPending('resume')}>
               Resume Definition
@@ -161,6 +170,7 @@ function TasksTab(props: {
       data={tasks.data}
       columns={taskColumns}
       getRowId={(t) => String(t.id)}
+      rowName={(t) => `task ${t.id}`}
       loading={tasks.isPending}
       failed={tasks.isError}
       emptyText="No tasks"

@@ -34,6 +34,7 @@ export function DeleteOffsetsPage() {
         data={rows}
         columns={columns}
         getRowId={(row) => row.topic}
+        rowName={(row) => `offsets of topic ${row.topic}`}
         loading={offsets.isPending}
         failed={offsets.isError}
         actions={actions}

@@ -70,6 +70,7 @@ export function GroupListPage() {
         data={list.data?.results}
         columns={columns}
         getRowId={(group) => group.id}
+        rowName={(group) => `group ${group.id}`}
         loading={list.isPending}
         failed={list.isError}
         actions={actions}

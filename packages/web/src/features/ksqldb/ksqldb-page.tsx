@@ -127,6 +127,7 @@ function SourceTab({
           data={queries.data?.results}
           columns={queryColumns(cluster)}
           getRowId={(q) => q.id}
+          rowName={(q) => `query ${q.id}`}
           loading={list.isPending}
           failed={list.isError}
           emptyText={empty[kind]}

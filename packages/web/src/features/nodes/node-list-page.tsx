@@ -42,6 +42,7 @@ export function NodeListPage() {
         data={rows}
         columns={nodeColumns}
         getRowId={(node) => String(node.id)}
+        rowName={(node) => `node ${node.id}`}
         loading={nodes.isPending}
         failed={nodes.isError}
         sorting={sorting}

@@ -24,7 +24,7 @@ export const recordKeys = {
     [...recordKeys.all(cluster, topic), 'record', partition, offset] as const,
   schemaId: (cluster: string, id: string) => ['clusters', cluster, 'schema-id', id] as const,
   subjects: (cluster: string) => ['clusters', cluster, 'schema-subjects'] as const,
-  topicNames: (cluster: string) => [...topicKeys.all(cluster), 'names'] as const,
+  topicNames: (cluster: string, show: string) => [...topicKeys.all(cluster), 'names', show] as const,
   offsetsAt: (cluster: string, topic: string, timestamp: string) =>
     [...topicKeys.detail(cluster, topic), 'offsets-at', timestamp] as const,
 };
@@ -86,11 +86,12 @@ export function subjectsQuery(cluster: string) {
   });
 }
 
-export function topicNamesQuery(cluster: string) {
+/** Topic names; `HIDE_INTERNAL` leaves out the cluster's internal topics (copy targets). */
+export function topicNamesQuery(cluster: string, show: 'ALL' | 'HIDE_INTERNAL' = 'ALL') {
   return queryOptions({
-    queryKey: recordKeys.topicNames(cluster),
+    queryKey: recordKeys.topicNames(cluster, show),
     queryFn: ({ signal }) =>
-      apiRequest(apiPath(cluster, 'topic', 'name'), { query: { show: 'ALL' }, schema: TopicNames, signal }),
+      apiRequest(apiPath(cluster, 'topic', 'name'), { query: { show }, schema: TopicNames, signal }),
   });
 }
 

@@ -2,10 +2,12 @@ import type { Partition } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useClusterScope } from '../../auth/cluster-context';
+import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { formatOffsetIso } from '../../components/date-time-picker/date-format';
 import { DateTimePicker } from '../../components/date-time-picker/date-time-picker';
 import { FormField, fieldProps } from '../../components/form/form-field';
+import { topicConfigsQuery } from '../topics/api';
+import { useCreateTopic } from '../topics/mutations';
 import { topicPaths } from '../topics/topic-paths';
 import { fetchOffsetsAt, topicNamesQuery } from './api';
 import {
@@ -17,6 +19,14 @@ import {
   toCopyBody,
   validateCopy,
 } from './copy-form';
+import {
+  type NewTopic,
+  newTopicDefaults,
+  overriddenConfigs,
+  toTopicCreate,
+  validateNewTopic,
+} from './copy-new-topic';
+import { CopyNewTopicFields } from './copy-new-topic-fields';
 import { useCopyTopic } from './mutations';
 
 type Props = { cluster: string; topic: string; partitions: Partition[] };
@@ -31,8 +41,23 @@ export function CopyFormView({ cluster, topic, partitions: source }: Props) {
   const [lastCount, setLastCount] = useState('10');
   const [time, setTime] = useState<Date | null>(null);
   const [errors, setErrors] = useState<CopyErrors | null>(null);
-  const names = useQuery(topicNamesQuery(toCluster));
+  // Internal topics (the cluster's internal-name patterns) are never offered as targets (issue 16 item 8).
+  const names = useQuery(topicNamesQuery(toCluster, 'HIDE_INTERNAL'));
   const targets = (names.data ?? []).filter((name) => toCluster !== cluster || name !== topic);
+  const [creating, setCreating] = useState(false);
+  const [newTopic, setNewTopic] = useState<NewTopic>(() => newTopicDefaults(topic, source));
+  const canReadConfigs = useCan('TOPIC', 'READ_CONFIG');
+  // Creating the target needs TOPIC CREATE: without it only existing topics are offered.
+  const canCreate = useCan('TOPIC', 'CREATE');
+  const sourceConfigs = useQuery({
+    ...topicConfigsQuery(cluster, topic),
+    enabled: creating && canReadConfigs,
+  });
+  const configs = sourceConfigs.data ? overriddenConfigs(sourceConfigs.data) : undefined;
+  const create = useCreateTopic(toCluster);
+  const allNames = names.data ?? [];
+  const configsLoading = creating && canReadConfigs && sourceConfigs.isPending;
+  const newErrors = creating && errors ? validateNewTopic(newTopic, allNames) : {};
 
   const update = (next: typeof partitions, target = toTopic) => {
     setPartitions(next);
@@ -42,20 +67,25 @@ export function CopyFormView({ cluster, topic, partitions: source }: Props) {
     setTime(date);
     update(offsetsAtTime(partitions, await fetchOffsetsAt(cluster, topic, formatOffsetIso(date))));
   };
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const found = validateCopy(toTopic, partitions);
-    setErrors(found);
-    if (hasCopyErrors(found)) return;
+  const run = (target: string) =>
     copy.mutate(
-      { toCluster, toTopic, offsets: toCopyBody(partitions) },
+      { toCluster, toTopic: target, offsets: toCopyBody(partitions) },
       {
         onSuccess: (result) => {
           if (result.next) return update(partitions.map((p) => nextOffset(p, result.next)));
-          navigate(topicPaths.topic(toCluster, toTopic, 'data'));
+          navigate(topicPaths.topic(toCluster, target, 'data'));
         },
       },
     );
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = validateCopy(creating ? newTopic.name : toTopic, partitions);
+    setErrors(found);
+    if (hasCopyErrors(found)) return;
+    if (!creating) return run(toTopic);
+    if (Object.keys(validateNewTopic(newTopic, allNames)).length > 0) return;
+    // The copy runs only once the topic exists; a refused creation (toasted) copies nothing.
+    create.mutate(toTopicCreate(newTopic, configs ?? {}), { onSuccess: (made) => run(made.name) });
   };
 
   return (
@@ -77,24 +107,46 @@ export function CopyFormView({ cluster, topic, partitions: source }: Props) {
           ))}
         </select>
       </FormField>
-      <FormField id="copy-topic" label="Target topic" error={errors?.toTopic}>
-        <select
-          className="select"
-          {...fieldProps('copy-topic', errors?.toTopic)}
-          value={toTopic}
-          onChange={(event) => {
-            setToTopic(event.target.value);
-            if (errors) setErrors(validateCopy(event.target.value, partitions));
-          }}
-        >
-          <option value="">Choose item...</option>
-          {targets.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <fieldset className="copy-form__target">
+        <legend>Target topic</legend>
+        <label className="filter-bar__check">
+          <input type="radio" name="copy-target" checked={!creating} onChange={() => setCreating(false)} />
+          An existing topic
+        </label>
+        {canCreate && (
+          <label className="filter-bar__check">
+            <input type="radio" name="copy-target" checked={creating} onChange={() => setCreating(true)} />A
+            new topic
+          </label>
+        )}
+      </fieldset>
+      {creating ? (
+        <CopyNewTopicFields
+          topic={newTopic}
+          errors={newErrors}
+          configs={canReadConfigs && !sourceConfigs.isError ? (configs ?? {}) : undefined}
+          onChange={setNewTopic}
+        />
+      ) : (
+        <FormField id="copy-topic" label="Target topic" error={errors?.toTopic}>
+          <select
+            className="select"
+            {...fieldProps('copy-topic', errors?.toTopic)}
+            value={toTopic}
+            onChange={(event) => {
+              setToTopic(event.target.value);
+              if (errors) setErrors(validateCopy(event.target.value, partitions));
+            }}
+          >
+            <option value="">Choose item...</option>
+            {targets.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      )}
       <div className="copy-form__tools" role="toolbar" aria-label="Offset helpers">
         <button
           type="button"
@@ -194,9 +246,11 @@ export function CopyFormView({ cluster, topic, partitions: source }: Props) {
         <button
           type="submit"
           className="btn btn--primary"
-          disabled={(errors !== null && hasCopyErrors(errors)) || copy.isPending}
+          disabled={
+            (errors !== null && hasCopyErrors(errors)) || copy.isPending || create.isPending || configsLoading
+          }
         >
-          Copy
+          {creating ? 'Create and copy' : 'Copy'}
         </button>
       </div>
     </form>

@@ -1,7 +1,11 @@
+import { useState } from 'react';
 import { DateTimePicker } from '../../components/date-time-picker/date-time-picker';
 import { FormField, fieldProps } from '../../components/form/form-field';
 import { Icon } from '../../components/icon';
 import { useProduce } from './mutations';
+import { batchBodies } from './produce-batch';
+import { type ChosenFile, ProduceBatchFields } from './produce-batch-fields';
+import { useProduceBatch } from './produce-batch-mutation';
 import {
   keySubjects,
   type ProduceValues,
@@ -10,6 +14,7 @@ import {
   type ValueType,
   valueSubjects,
 } from './produce-form';
+import { jsonError, ProduceValueField } from './produce-value-field';
 import { useProduceForm } from './use-produce-form';
 
 type Props = {
@@ -21,15 +26,32 @@ type Props = {
   onDone: () => void;
 };
 
-/** Spec part 2 §4-§5: multi message and tombstone exclude each other; multi message has no key field. */
+/**
+ * Spec part 2 §4-§5: multi message and tombstone exclude each other; multi message has no key field.
+ * The value comes last, so Produce is the next Tab stop after it (issue 16 item 12).
+ */
 export function ProduceFormView({ cluster, topic, partitions, subjects, initial, onDone }: Props) {
   const produce = useProduce(cluster, topic);
+  const batch = useProduceBatch(cluster, topic);
   const form = useProduceForm(initial);
+  const [file, setFile] = useState<ChosenFile | null>(null);
   const { values, errors, set } = form;
+  const fileJson =
+    file !== null && 'values' in file && values.valueType === 'json'
+      ? file.values.findIndex((value) => jsonError(value) !== undefined)
+      : -1;
+  const valuesError = fileJson >= 0 ? `Record ${fileJson + 1} of the file is not valid JSON` : undefined;
+  const fileError = file !== null && 'error' in file ? file.error : valuesError;
+  const busy = form.invalid || fileError !== undefined || produce.isPending || batch.isPending;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!form.validate()) return;
-    produce.mutate(toProduceBody(values), { onSuccess: onDone, onError: form.fromServer });
+    if (!form.validate() || fileError) return;
+    const body = toProduceBody(values);
+    const fromFile = !values.multiMessage && file !== null && 'values' in file ? file.values : undefined;
+    const copies = values.multiMessage ? 1 : Number(values.copies);
+    if (fromFile === undefined && copies === 1)
+      return produce.mutate(body, { onSuccess: onDone, onError: form.fromServer });
+    batch.mutate(batchBodies(body, copies, fromFile), { onSuccess: onDone, onError: form.fromServer });
   };
   const setHeader = (index: number, change: Partial<{ key: string; value: string }>) =>
     set(
@@ -140,21 +162,6 @@ export function ProduceFormView({ cluster, topic, partitions, subjects, initial,
           ))}
         </select>
       </FormField>
-      <FormField id="produce-value" label="Value" error={errors.value}>
-        <textarea
-          className="input produce-form__value"
-          {...fieldProps('produce-value', errors.value)}
-          disabled={values.tombstone}
-          placeholder={
-            values.multiMessage
-              ? `key1${values.keyValueSeparator}value1\nkey2${values.keyValueSeparator}value2`
-              : ''
-          }
-          rows={8}
-          value={values.value}
-          onChange={(event) => set('value', event.target.value)}
-        />
-      </FormField>
       <FormField id="produce-options" label="Options" error={errors.keyValueSeparator}>
         <div className="produce-form__options" id="produce-options">
           <label className="filter-bar__check">
@@ -195,8 +202,28 @@ export function ProduceFormView({ cluster, topic, partitions, subjects, initial,
           onChange={(date) => set('timestamp', date)}
         />
       </FormField>
+      {!values.multiMessage && (
+        <ProduceBatchFields
+          valuesError={valuesError}
+          copies={values.copies}
+          copiesError={errors.copies}
+          file={file}
+          disabled={values.tombstone}
+          onCopies={(copies) => set('copies', copies)}
+          onFile={(chosen) => {
+            setFile(chosen);
+            set('fromFile', chosen !== null);
+          }}
+        />
+      )}
+      <ProduceValueField
+        values={values}
+        error={errors.value}
+        fromFile={file !== null && !values.multiMessage}
+        onChange={(value) => set('value', value)}
+      />
       <div className="form__actions">
-        <button type="submit" className="btn btn--primary" disabled={form.invalid || produce.isPending}>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
           Produce
         </button>
       </div>

@@ -1,6 +1,7 @@
 import type { ProduceBody } from '@console/contract';
 import { z } from 'zod';
 import { formatOffsetIso } from '../../components/date-time-picker/date-format';
+import { copiesOf } from './produce-batch';
 
 export type HeaderRow = { key: string; value: string };
 
@@ -17,6 +18,10 @@ export type ProduceValues = {
   multiMessage: boolean;
   keyValueSeparator: string;
   tombstone: boolean;
+  /** How many copies to produce, `{{i}}` counting them in key and value (issue 16 item 7). */
+  copies: string;
+  /** The values come from a file: the value field is not checked. */
+  fromFile: boolean;
 };
 export type ProduceField = keyof ProduceValues;
 export const VALUE_TYPES = ['string', 'json'] as const;
@@ -41,9 +46,13 @@ export const ProduceForm = z
     multiMessage: z.boolean(),
     keyValueSeparator: z.string(),
     tombstone: z.boolean(),
+    copies: z.string(),
+    fromFile: z.boolean(),
   })
   .superRefine((form, ctx) => {
-    if (form.valueType === 'json' && !form.tombstone) {
+    const copies = copiesOf(form.copies);
+    if ('error' in copies) ctx.addIssue({ code: 'custom', path: ['copies'], message: copies.error });
+    if (form.valueType === 'json' && !form.tombstone && !(form.fromFile && !form.multiMessage)) {
       const bad = jsonProblem(form);
       if (bad) ctx.addIssue({ code: 'custom', path: ['value'], message: bad });
     }
@@ -102,6 +111,8 @@ export function initialProduceValues(topic: string, subjects: readonly string[])
     multiMessage: false,
     keyValueSeparator: ':',
     tombstone: false,
+    copies: '1',
+    fromFile: false,
   };
 }
 

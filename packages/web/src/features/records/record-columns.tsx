@@ -2,20 +2,35 @@ import type { DataRecord, DateTimeFormat } from '@console/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { AnyColumnDef } from '../../components/data-table/types';
 import { FormatBadges } from './format-badge';
-import { RecordHeadersCell, RecordKeyCell, RecordTimeCell, RecordValueCell } from './record-cells';
+import {
+  type PartView,
+  RecordHeadersCell,
+  RecordKeyCell,
+  RecordTimeCell,
+  RecordValueCell,
+} from './record-cells';
 import { SchemaBadge } from './schema-badge';
 
 const column = createColumnHelper<DataRecord>();
 
 export const recordId = (record: DataRecord) => `${record.partition}-${record.offset}`;
 
+export type RecordViews = { key: PartView; value: PartView };
+
 /** Spec part 1 §2 Data table: Key, Value, Date, Partition, Offset, Headers, Schema. */
-export function recordColumns(topic: string, format: DateTimeFormat): AnyColumnDef<DataRecord>[] {
+export function recordColumns(
+  topic: string,
+  format: DateTimeFormat,
+  views: RecordViews,
+): AnyColumnDef<DataRecord>[] {
   return [
-    column.accessor('key', { header: 'Key', cell: ({ row }) => <RecordKeyCell record={row.original} /> }),
+    column.accessor('key', {
+      header: 'Key',
+      cell: ({ row }) => <RecordKeyCell record={row.original} view={views.key} />,
+    }),
     column.accessor('value', {
       header: 'Value',
-      cell: ({ row }) => <RecordValueCell record={row.original} />,
+      cell: ({ row }) => <RecordValueCell record={row.original} view={views.value} />,
     }),
     column.accessor('timestamp', {
       header: 'Date/Timestamp',

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { DataTable } from '../../components/data-table/data-table';
 import type { RowActions } from '../../components/data-table/types';
 import { JsonViewer } from '../../components/json-viewer/json-viewer';
-import { recordColumns, recordId } from './record-columns';
+import { type RecordViews, recordColumns, recordId } from './record-columns';
 import { SelectionExport } from './selection-export';
 
 type Props = {
@@ -14,12 +14,13 @@ type Props = {
   failed: boolean;
   format: DateTimeFormat;
   actions: RowActions<DataRecord>;
+  views: RecordViews;
 };
 
 /** The records with selection (for the export) and the value's JSON viewer under an expanded row. */
-export function RecordTable({ topic, records, loading, failed, format, actions }: Props) {
+export function RecordTable({ topic, records, loading, failed, format, actions, views }: Props) {
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const columns = useMemo(() => recordColumns(topic, format), [topic, format]);
+  const columns = useMemo(() => recordColumns(topic, format, views), [topic, format, views]);
   const selected = useMemo(
     () => (records ?? []).filter((record) => selection[recordId(record)]),
     [records, selection],
@@ -32,6 +33,7 @@ export function RecordTable({ topic, records, loading, failed, format, actions }
         data={records}
         columns={columns}
         getRowId={recordId}
+        rowName={(r) => `record ${recordId(r)}`}
         loading={loading}
         failed={failed}
         selection={selection}

@@ -22,6 +22,9 @@ import { RecordSearchForm } from './record-search-form';
 import { RecordTable } from './record-table';
 import { SearchProgress } from './search-progress';
 import { useRecordRows } from './use-record-rows';
+import { RecordCount } from './viewer/record-count';
+import { useRecordViews } from './viewer/use-record-views';
+import { type ViewModes, ViewSwitch } from './viewer/view-switch';
 import './records.css';
 
 type Props = { cluster: string; topic: string };
@@ -64,6 +67,8 @@ export function TopicDataTab({ cluster, topic }: Props) {
   const next = atEnd ? undefined : rows.next;
   const [toDelete, setToDelete] = useState<DataRecord | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const [modes, setModes] = useState<ViewModes>({ key: 'text', value: 'text' });
+  const views = useRecordViews(modes, state.searchByKey, state.searchByValue);
 
   const dataPath = topicPaths.topic(cluster, topic, 'data');
   const singleParams = (r: DataRecord) =>
@@ -128,8 +133,10 @@ export function TopicDataTab({ cluster, topic }: Props) {
           <Link to={dataPath}>Show all records</Link>
         </p>
       )}
+      <ViewSwitch modes={modes} onChange={setModes} />
       <RecordTable
         key={`table?${params}`}
+        views={views}
         topic={topic}
         records={rows.records}
         loading={rows.loading}
@@ -137,6 +144,7 @@ export function TopicDataTab({ cluster, topic }: Props) {
         format={format}
         actions={actions}
       />
+      {rows.records && <RecordCount shown={rows.records.length} scanned={rows.scanned} />}
       {!state.single && (
         <div className="record-pager">
           <button

@@ -14,6 +14,8 @@ export type RecordRows = {
   next: string | undefined;
   /** Present while the rows come from the search stream. */
   search: SearchStatus | undefined;
+  /** Records read to find those shown, when known (a search says it at its end). */
+  scanned: number | undefined;
   /** When the plain page shown was read (0 for the other sources). */
   pageUpdatedAt: number;
   stop: () => void;
@@ -56,6 +58,7 @@ export function useRecordRows(
       canDeleteRecords: one.data?.canDeleteRecords ?? false,
       next: undefined,
       search: undefined,
+      scanned: undefined,
       pageUpdatedAt: 0,
       stop: () => undefined,
     };
@@ -70,6 +73,7 @@ export function useRecordRows(
       canDeleteRecords: compacted,
       next: searchNext(running, data?.end, data?.after),
       search: searchStatus({ ready, running, data, error: stream.error }),
+      scanned: running ? undefined : data?.end?.scanned.records,
       pageUpdatedAt: 0,
       // Cancelling keeps what arrived (the state reverts to the last streamed update) and aborts the fetch.
       stop: () =>
@@ -83,6 +87,7 @@ export function useRecordRows(
     canDeleteRecords: page.data?.canDeleteRecords ?? false,
     next: cursorOfUri(page.data?.after),
     search: undefined,
+    scanned: page.data?.scanned,
     pageUpdatedAt: page.dataUpdatedAt,
     stop: () => undefined,
   };

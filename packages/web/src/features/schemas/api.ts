@@ -1,4 +1,12 @@
-import { Schema, type SchemaCreate, SchemaList, type SchemaUpdate, SchemaVersions } from '@console/contract';
+import {
+  Schema,
+  SchemaCompatibility,
+  type SchemaCompatibilityCheck,
+  type SchemaCreate,
+  SchemaList,
+  type SchemaUpdate,
+  SchemaVersions,
+} from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPath } from '../../api/base-path';
 import { apiRequest } from '../../api/http';
@@ -50,6 +58,18 @@ export function useCreateSchema(cluster: string) {
       apiRequest(apiPath(cluster, 'schema'), { method: 'POST', body, schema: Schema }),
     onSuccess: (schema) => toasts.success(`Schema '${schema.subject}' created.`),
     onSettled: invalidate,
+  });
+}
+
+/** `POST …/schema/{subject}/compatibility`: the registry's verdict on a candidate; nothing is registered. */
+export function useTestCompatibility(cluster: string, subject: string) {
+  return useMutation({
+    mutationFn: (body: SchemaCompatibilityCheck) =>
+      apiRequest(apiPath(cluster, 'schema', subject, 'compatibility'), {
+        method: 'POST',
+        body,
+        schema: SchemaCompatibility,
+      }),
   });
 }
 

@@ -1,6 +1,8 @@
-import { CompatibilityLevel, SchemaType } from '@console/contract';
+import { CompatibilityLevel, type SchemaCompatibility, SchemaType } from '@console/contract';
 import { useState } from 'react';
+import { CodeEditor } from '../../components/code-editor/code-editor';
 import { FormField, fieldProps } from '../../components/form/form-field';
+import { prettySchema, schemaTextError } from './schema-text';
 
 export type SchemaFormValues = {
   subject: string;
@@ -17,21 +19,53 @@ type Props = {
   busy: boolean;
   submitLabel: string;
   onSubmit: (values: SchemaFormValues) => void;
+  /** Asks the registry whether the schema is compatible with the latest version (details page only). */
+  onTest?: (values: SchemaFormValues) => Promise<SchemaCompatibility>;
 };
 
 const errorsOf = (v: SchemaFormValues, editSubject: boolean) => ({
   subject: editSubject && !v.subject.trim() ? 'Subject is required' : undefined,
-  schema: !v.schema.trim() ? 'Schema is required' : undefined,
+  schema: schemaTextError(v.schemaType, v.schema),
 });
 
 /** Subject, schema type, compatibility level and the schema text (spec part 2 §2 Schema registry). */
-export function SchemaForm({ initial, editSubject, disabled, busy, submitLabel, onSubmit }: Props) {
+export function SchemaForm({ initial, editSubject, disabled, busy, submitLabel, onSubmit, onTest }: Props) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState(false);
+  const [verdict, setVerdict] = useState<{ ok: boolean; text: string } | null>(null);
+  const [testing, setTesting] = useState(false);
   const errors = errorsOf(values, editSubject);
   const shown = touched ? errors : { subject: undefined, schema: undefined };
-  const set = <K extends keyof SchemaFormValues>(key: K, value: SchemaFormValues[K]) =>
+  const set = <K extends keyof SchemaFormValues>(key: K, value: SchemaFormValues[K]) => {
+    setVerdict(null);
     setValues((v) => ({ ...v, [key]: value }));
+  };
+  const pretty = () => {
+    setTouched(true);
+    const text = prettySchema(values.schemaType, values.schema);
+    if (text !== undefined) set('schema', text);
+  };
+  const test = async () => {
+    setTouched(true);
+    if (!onTest || errors.schema) return;
+    setTesting(true);
+    try {
+      const answer = await onTest(values);
+      setVerdict(
+        answer.isCompatible
+          ? { ok: true, text: 'Compatible with the latest version.' }
+          : {
+              ok: false,
+              text: `Not compatible with the latest version${answer.messages.length ? `: ${answer.messages.join('; ')}` : '.'}`,
+            },
+      );
+    } catch {
+      // The refusal (an invalid schema, an unreachable registry) is toasted like every error.
+      setVerdict(null);
+    } finally {
+      setTesting(false);
+    }
+  };
   return (
     <form
       className="form schema-form"
@@ -84,21 +118,42 @@ export function SchemaForm({ initial, editSubject, disabled, busy, submitLabel, 
         </select>
       </FormField>
       <FormField id="schema-text" label="Schema" error={shown.schema}>
-        <textarea
-          className="input schema-form__text"
-          {...fieldProps('schema-text', shown.schema)}
-          rows={14}
-          spellCheck={false}
-          disabled={disabled}
-          value={values.schema}
-          onChange={(event) => set('schema', event.target.value)}
-        />
+        <div className="schema-editor" id="schema-text">
+          {!disabled && values.schemaType !== 'PROTOBUF' && (
+            <div className="schema-editor__tools">
+              <button type="button" className="btn" onClick={pretty}>
+                Pretty-print
+              </button>
+            </div>
+          )}
+          <CodeEditor
+            label="Schema"
+            height="320px"
+            {...(values.schemaType === 'PROTOBUF' ? {} : { language: 'json' as const })}
+            readOnly={disabled}
+            invalid={shown.schema !== undefined}
+            {...(shown.schema ? { describedBy: 'schema-text-error' } : {})}
+            value={values.schema}
+            onChange={(text) => set('schema', text)}
+          />
+        </div>
       </FormField>
       {!disabled && (
         <div className="form__actions">
+          {onTest && (
+            <button type="button" className="btn" disabled={testing} onClick={() => void test()}>
+              Test compatibility
+            </button>
+          )}
           <button type="submit" className="btn btn--primary" disabled={busy}>
             {submitLabel}
           </button>
+          <span
+            className={`schema-form__verdict${verdict && !verdict.ok ? ' schema-form__verdict--bad' : ''}`}
+            role="status"
+          >
+            {verdict?.text}
+          </span>
         </div>
       )}
     </form>

@@ -55,6 +55,7 @@ export function SchemaListPage() {
         data={list.data?.results}
         columns={columns}
         getRowId={(s) => s.subject}
+        rowName={(s) => `schema ${s.subject}`}
         loading={list.isPending}
         failed={list.isError}
         emptyText="No schemas available"

@@ -9,7 +9,13 @@ import { DataTable } from '../../components/data-table/data-table';
 import { JsonViewer } from '../../components/json-viewer/json-viewer';
 import { UrlTabs } from '../../components/tabs/url-tabs';
 import { Page } from '../shell/page';
-import { latestSchemaQuery, schemaVersionsQuery, useDeleteVersion, useUpdateSchema } from './api';
+import {
+  latestSchemaQuery,
+  schemaVersionsQuery,
+  useDeleteVersion,
+  useTestCompatibility,
+  useUpdateSchema,
+} from './api';
 import { versionColumns } from './schema-columns';
 import { SchemaDiff } from './schema-diff';
 import { SchemaForm } from './schema-form';
@@ -67,6 +73,7 @@ export function SchemaPage() {
 
 function SchemaDetails({ cluster, subject, latest }: { cluster: string; subject: string; latest: Schema }) {
   const update = useUpdateSchema(cluster, subject);
+  const testCompatibility = useTestCompatibility(cluster, subject);
   return (
     <>
       {latest.exception && (
@@ -85,6 +92,7 @@ function SchemaDetails({ cluster, subject, latest }: { cluster: string; subject:
         disabled={false}
         busy={update.isPending}
         submitLabel="Update"
+        onTest={(v) => testCompatibility.mutateAsync({ schema: v.schema, schemaType: v.schemaType })}
         onSubmit={(v) =>
           update.mutate({
             ...(v.schema !== latest.schema ? { schema: v.schema } : {}),
@@ -118,6 +126,7 @@ function SchemaVersionsTab(props: { cluster: string; subject: string; versions: 
         data={rows}
         columns={versionColumns}
         getRowId={(s) => String(s.version)}
+        rowName={(s) => `version ${s.version}`}
         loading={props.versions === undefined}
         emptyText="No schemas available"
         renderSubRow={(s) => <JsonViewer label={`Version ${s.version}`} value={s.schema ?? ''} />}

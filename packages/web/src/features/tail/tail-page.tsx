@@ -124,6 +124,7 @@ export function TailPage() {
           data={rows}
           columns={columns}
           getRowId={tailRowId}
+          rowName={(r) => `record ${tailRowId(r)}`}
           emptyText="Waiting for new records…"
           renderSubRow={(record) => (
             <JsonViewer label={`Value of ${tailRowId(record)}`} value={record.value ?? ''} />

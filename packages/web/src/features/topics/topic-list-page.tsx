@@ -146,6 +146,7 @@ export function TopicListPage() {
         data={rows}
         columns={columns}
         getRowId={(row) => row.name}
+        rowName={(row) => `topic ${row.name}`}
         loading={!current && !list.isError}
         failed={list.isError}
         actions={actions}
