@@ -6,6 +6,7 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './groups.ts';
 export * from './ksqldb.ts';
+export * from './lag-history.ts';
 export * from './lists.ts';
 export * from './nodes.ts';
 export * from './ops.ts';
