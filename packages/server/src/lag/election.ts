@@ -21,6 +21,8 @@ export class SamplerElection {
       heartbeatInterval: Math.max(100, Math.floor(sessionTimeoutMs / 4)),
       autocommit: false,
     });
+    // The client rejoins by itself after a rebalance; a rejoin cut short by close is no failure.
+    this.#consumer.on('error', () => undefined);
   }
 
   async join(): Promise<void> {
