@@ -41,17 +41,19 @@ beforeAll(async () => {
   hooks = await startWebhookReceiver();
   topic = await kafka.createTopic(3);
   other = await kafka.createTopic(1);
-  await kafka.produce(topic, [0, 1, 2].flatMap((partition) => Array.from({ length: 4 }, (_, i) => ({ partition, value: `v${i}` }))));
+  await kafka.produce(
+    topic,
+    [0, 1, 2].flatMap((partition) => Array.from({ length: 4 }, (_, i) => ({ partition, value: `v${i}` }))),
+  );
   await kafka.produce(other, [{ partition: 0, value: 'x' }]);
   group = await kafka.commitOffsets(topic, [0, 0, 0]);
   await kafka.admin.alterConsumerGroupOffsets({
     groupId: group,
     topics: [{ name: other, partitionOffsets: [{ partition: 0, offset: 0n }] }],
   });
-  app = await startApp(
-    (c) => ({ ...c, groupIndex: { refreshMs: 1_000 }, lagHistory: lagHistory() }),
-    { logStream: { write: (line) => void logLines.push(line) } },
-  );
+  app = await startApp((c) => ({ ...c, groupIndex: { refreshMs: 1_000 }, lagHistory: lagHistory() }), {
+    logStream: { write: (line) => void logLines.push(line) },
+  });
 }, 30_000);
 afterAll(async () => {
   await app?.close();
@@ -96,7 +98,13 @@ describe('lag history', () => {
 
   it('keeps the samples in the compacted, bounded history topic, created when missing', async () => {
     const configs = await kafka.admin.describeConfigs({
-      resources: [{ resourceType: 2, resourceName: historyTopic, configurationKeys: ['cleanup.policy', 'retention.ms'] }],
+      resources: [
+        {
+          resourceType: 2,
+          resourceName: historyTopic,
+          configurationKeys: ['cleanup.policy', 'retention.ms'],
+        },
+      ],
     });
     const values = Object.fromEntries((configs[0]?.configs ?? []).map((c) => [c.name, c.value]));
     expect(values['cleanup.policy']).toBe('compact,delete');
@@ -114,17 +122,34 @@ describe('lag history', () => {
   });
 
   it('sends FIRING to Slack and generic webhooks, shows the alert, then RESOLVED when the lag clears', async () => {
-    const slack = await hooks.waitFor('/slack/T000/B000/secret-token', (b) => String(b.text).includes('[FIRING] lag-high'));
+    const slack = await hooks.waitFor('/slack/T000/B000/secret-token', (b) =>
+      String(b.text).includes('[FIRING] lag-high'),
+    );
     expect(slack.text).toContain(`group ${group} on topic ${topic}`);
     expect(slack.text).toContain('lag 12 above 5');
     const generic = await hooks.waitFor('/generic', (b) => b.status === 'FIRING' && b.rule === 'lag-high');
-    expect(generic).toMatchObject({ condition: 'LAG_ABOVE', group, topic, lag: 12, threshold: 5, cluster: 'local' });
-    await hooks.waitFor('/generic', (b) => b.status === 'FIRING' && b.rule === 'idle' && b.condition === 'NO_MEMBERS');
+    expect(generic).toMatchObject({
+      condition: 'LAG_ABOVE',
+      group,
+      topic,
+      lag: 12,
+      threshold: 5,
+      cluster: 'local',
+    });
+    await hooks.waitFor(
+      '/generic',
+      (b) => b.status === 'FIRING' && b.rule === 'idle' && b.condition === 'NO_MEMBERS',
+    );
     // `other` (lag 1) matches the topic pattern but not the threshold.
     expect(hooks.bodies('/generic').some((b) => b.topic === other && b.rule === 'lag-high')).toBe(false);
 
     const firing = await get<LagAlertList>('/lag-alerts');
-    expect(firing.body.alerts.filter((a) => a.group === group).map((a) => a.rule).sort()).toEqual(['idle', 'lag-high']);
+    expect(
+      firing.body.alerts
+        .filter((a) => a.group === group)
+        .map((a) => a.rule)
+        .sort(),
+    ).toEqual(['idle', 'lag-high']);
 
     await kafka.admin.alterConsumerGroupOffsets({
       groupId: group,
@@ -132,12 +157,16 @@ describe('lag history', () => {
     });
     const resolved = await hooks.waitFor('/generic', (b) => b.status === 'RESOLVED' && b.rule === 'lag-high');
     expect(resolved.message).toContain('[RESOLVED] lag-high');
-    await hooks.waitFor('/slack/T000/B000/secret-token', (b) => String(b.text).includes('[RESOLVED] lag-high'));
+    await hooks.waitFor('/slack/T000/B000/secret-token', (b) =>
+      String(b.text).includes('[RESOLVED] lag-high'),
+    );
     const after = await get<LagAlertList>('/lag-alerts');
     expect(after.body.alerts.filter((a) => a.group === group).map((a) => a.rule)).toEqual(['idle']);
     expect((await history()).body.points.at(-1)?.lag).toBeDefined();
     // Each FIRING is sent once, not at every sample.
-    expect(hooks.bodies('/generic').filter((b) => b.status === 'FIRING' && b.rule === 'lag-high')).toHaveLength(1);
+    expect(
+      hooks.bodies('/generic').filter((b) => b.status === 'FIRING' && b.rule === 'lag-high'),
+    ).toHaveLength(1);
   }, 30_000);
 
   it('writes no webhook URL to the log', () => {

@@ -6,7 +6,11 @@ export type WebhookReceiver = {
   url: (path: string) => string;
   bodies: (path: string) => Record<string, unknown>[];
   /** Waits (polling, at most `ms`) for a body on `path` that `match` accepts. */
-  waitFor: (path: string, match: (body: Record<string, unknown>) => boolean, ms?: number) => Promise<Record<string, unknown>>;
+  waitFor: (
+    path: string,
+    match: (body: Record<string, unknown>) => boolean,
+    ms?: number,
+  ) => Promise<Record<string, unknown>>;
   close: () => Promise<void>;
 };
 

@@ -7,7 +7,9 @@ const instant = z
   .transform((v) => (/^\d+$/.test(v) ? Number(v) : Date.parse(v)));
 
 export const LagHistoryQuery = z.object({
-  from: instant.optional().meta({ description: 'start of the range (epoch ms or ISO instant); default: an hour before `to`' }),
+  from: instant
+    .optional()
+    .meta({ description: 'start of the range (epoch ms or ISO instant); default: an hour before `to`' }),
   to: instant.optional().meta({ description: 'end of the range (epoch ms or ISO instant); default: now' }),
   partitions: z
     .enum(['true', 'false'])
@@ -18,7 +20,10 @@ export const LagHistoryQuery = z.object({
 
 export const LagPoint = z
   .object({
-    timestamp: z.number().int().meta({ description: 'epoch ms of the sample (of the bucket, for ranges over an hour)' }),
+    timestamp: z
+      .number()
+      .int()
+      .meta({ description: 'epoch ms of the sample (of the bucket, for ranges over an hour)' }),
     topic: z.string(),
     partition: z.number().int().optional(),
     lag: z.number().int(),

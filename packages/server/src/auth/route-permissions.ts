@@ -170,7 +170,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/:cluster/lag-alerts': {
     resource: 'CONSUMER_GROUP',
     action: 'READ',
-    handled: { answer: 'alerts filtered by CONSUMER_GROUP READ patterns, and by TOPIC READ for those naming a topic' },
+    handled: {
+      answer: 'alerts filtered by CONSUMER_GROUP READ patterns, and by TOPIC READ for those naming a topic',
+    },
   },
   'GET /api/:cluster/acls': {
     resource: 'ACL',

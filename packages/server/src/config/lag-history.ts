@@ -25,7 +25,12 @@ const AlertRule = z
     /** Fires while a group's lag on a topic is above this many records. */
     lagAbove: z.number().int().min(0).optional(),
     /** Fires while a group's lag on a topic grew at every sample of the last this many minutes. */
-    growingForMinutes: z.number().int().min(1).max(7 * 24 * 60).optional(),
+    growingForMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .optional(),
     /** Fires while the group has no members. */
     noMembers: z.literal(true).optional(),
     /** Names of `webhooks` this rule sends to. */

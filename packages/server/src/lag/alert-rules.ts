@@ -51,8 +51,7 @@ export function evaluateAlerts(
         fire({ ...base, condition: 'LAG_ABOVE', topic, lag: point.lag, threshold: rule.lagAbove });
       if (rule.growingForMinutes !== undefined && grew(series, t, rule.growingForMinutes * MINUTE))
         fire({ ...base, condition: 'LAG_GROWING', topic, lag: point.lag, threshold: rule.growingForMinutes });
-      if (rule.noMembers && store.hadMembers(group, t) === false)
-        fire({ ...base, condition: 'NO_MEMBERS' });
+      if (rule.noMembers && store.hadMembers(group, t) === false) fire({ ...base, condition: 'NO_MEMBERS' });
     }
   }
   return firing;

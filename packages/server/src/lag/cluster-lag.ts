@@ -138,8 +138,10 @@ export class ClusterLag {
   #onSample(t: number, fresh: boolean): void {
     const next = evaluateAlerts(this.store, this.#config.rules, this.#cluster, t, this.#alerts);
     const events: AlertEvent[] = [];
-    for (const [key, alert] of next) if (!this.#alerts.has(key)) events.push({ status: 'FIRING', alert, timestamp: t });
-    for (const [key, alert] of this.#alerts) if (!next.has(key)) events.push({ status: 'RESOLVED', alert, timestamp: t });
+    for (const [key, alert] of next)
+      if (!this.#alerts.has(key)) events.push({ status: 'FIRING', alert, timestamp: t });
+    for (const [key, alert] of this.#alerts)
+      if (!next.has(key)) events.push({ status: 'RESOLVED', alert, timestamp: t });
     this.#alerts = next;
     // Only the sampler tells, and only of a sample just taken: a replica replaying old samples, or one
     // elected later, tells nobody of what the sampler before it told.

@@ -46,7 +46,8 @@ export function readRecord(key: Buffer | null, value: Buffer | null): HistoryRec
         members: v.m === true,
       };
     }
-    if (k[0] === 's' && typeof v.points === 'number') return { kind: 'end', timestamp: v.t, points: v.points };
+    if (k[0] === 's' && typeof v.points === 'number')
+      return { kind: 'end', timestamp: v.t, points: v.points };
   } catch {
     return undefined;
   }

@@ -26,7 +26,10 @@ export async function sampleLag(admin: Admin, index: IndexSnapshot, now = Date.n
   const names = [...new Set(groups.flatMap((g) => g.topics))];
   const members = new Map<string, boolean>();
   if (names.length === 0) return { timestamp: now, lags: [], members };
-  const [view, live] = await Promise.all([readMetadata(admin, names), listConsumerGroups(admin, LIVE_STATES)]);
+  const [view, live] = await Promise.all([
+    readMetadata(admin, names),
+    listConsumerGroups(admin, LIVE_STATES),
+  ]);
   const liveIds = new Set(live.map((g) => g.id));
   const metas = (topics: readonly string[]) => topics.flatMap((t) => view.topics.get(t) ?? []);
   const [committed, ends] = await Promise.all([

@@ -54,7 +54,9 @@ export class LagHistoryService {
     };
   }
 
+  /** The alerts firing now; none when lag history is off (the group list asks on every cluster). */
   async alerts(cluster: string) {
+    if (!this.#config.lagHistory.enabled && this.#config.clusters[cluster]) return [];
     const lag = this.cluster(cluster);
     await lag.ready(READY_WAIT_MS);
     return lag.alerts;

@@ -62,10 +62,17 @@ export class LagStore {
         if (!partitions) points.push({ timestamp: p.t, topic, lag: p.lag });
         else
           for (let i = 0; i + 1 < p.parts.length; i += 2)
-            points.push({ timestamp: p.t, topic, partition: p.parts[i] as number, lag: p.parts[i + 1] as number });
+            points.push({
+              timestamp: p.t,
+              topic,
+              partition: p.parts[i] as number,
+              lag: p.parts[i + 1] as number,
+            });
       }
     }
-    return points.sort((a, b) => a.timestamp - b.timestamp || (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0));
+    return points.sort(
+      (a, b) => a.timestamp - b.timestamp || (a.topic < b.topic ? -1 : a.topic > b.topic ? 1 : 0),
+    );
   }
 
   /** Every series whose newest point is the sample at `t`, for the alert rules. */

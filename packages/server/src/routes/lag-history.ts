@@ -25,7 +25,8 @@ export const lagHistoryRoutes: FastifyPluginAsyncZod<Services & { lag: LagHistor
     },
     async (req) => {
       const { from, to, partitions } = req.query;
-      if (from !== undefined && to !== undefined && from > to) throw badRequest('from', 'must not be after to');
+      if (from !== undefined && to !== undefined && from > to)
+        throw badRequest('from', 'must not be after to');
       return lag.history(req.params.cluster, req.params.group, { from, to, partitions }, topicFilter(req));
     },
   );

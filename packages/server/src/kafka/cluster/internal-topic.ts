@@ -37,4 +37,3 @@ export async function ensureInternalTopic(admin: Admin, topic: InternalTopic): P
 }
 
 const isLed = (meta: TopicMeta) => meta.partitions.length > 0 && meta.partitions.every((p) => p.leader >= 0);
-

@@ -5,6 +5,7 @@ import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
+import { lagAlertsQuery } from '../lag/api';
 import { Page } from '../shell/page';
 import { groupListQuery } from './api';
 import { groupListColumns } from './group-columns';
@@ -26,7 +27,8 @@ export function GroupListPage() {
   useEffect(() => {
     if (list.data && list.data.page > 0 && url.params.page > list.data.page) url.setPage(list.data.page);
   });
-  const columns = useMemo(() => groupListColumns(cluster.id), [cluster.id]);
+  const alerts = useQuery(lagAlertsQuery(cluster.id));
+  const columns = useMemo(() => groupListColumns(cluster.id, alerts.data), [cluster.id, alerts.data]);
   const actions = useMemo(
     () => ({
       details: (group: { id: string }) => navigate(groupPaths.group(cluster.id, group.id)),
