@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { LagHistoryConfig } from '../config/lag-history.ts';
 import { ensureInternalTopic } from '../kafka/cluster/internal-topic.ts';
 import type { KafkaPool } from '../kafka/pool.ts';
@@ -15,6 +16,9 @@ export type LagLog = { warn: (message: string) => void; info: (message: string) 
 const SESSION_TIMEOUT_MS = 10_000;
 const MESSAGES_PER_SEND = 500;
 const DAY = 24 * 3_600_000;
+/** Each record says which replica sampled it (header `console-replica`): how one sees that only one does. */
+const REPLICA = Buffer.from(`${hostname()}:${process.pid}`);
+const REPLICA_HEADER = Buffer.from('console-replica');
 
 /**
  * One cluster's lag history on this replica: the topic created if missing, the reader filling the
@@ -129,6 +133,7 @@ export class ClusterLag {
           key: m.key,
           value: m.value,
           timestamp: BigInt(m.timestamp),
+          headers: new Map([[REPLICA_HEADER, REPLICA]]),
         })),
       });
     }
