@@ -23,7 +23,10 @@ let group: string;
 
 beforeAll(async () => {
   const topic = await kafka.createTopic(2);
-  await kafka.produce(topic, [0, 1, 0, 1, 0].map((partition, i) => ({ partition, value: `v${i}` })));
+  await kafka.produce(
+    topic,
+    [0, 1, 0, 1, 0].map((partition, i) => ({ partition, value: `v${i}` })),
+  );
   group = await kafka.commitOffsets(topic, [0, 0]);
   dir = await mkdtemp(join(tmpdir(), 'lag-replicas-'));
   const config = parse(await readFile(process.env.STACK_CONFIG_FILE ?? '', 'utf8'));
@@ -70,7 +73,12 @@ async function samplers(since: number): Promise<Set<string>> {
   });
   const found = new Set<string>();
   try {
-    const end = (await kafka.admin.listOffsets({ topics: [{ name: historyTopic, partitions: [{ partitionIndex: 0, timestamp: -1n }] }] }))[0]?.partitions[0]?.offset ?? 0n;
+    const end =
+      (
+        await kafka.admin.listOffsets({
+          topics: [{ name: historyTopic, partitions: [{ partitionIndex: 0, timestamp: -1n }] }],
+        })
+      )[0]?.partitions[0]?.offset ?? 0n;
     const stream = await reader.consume({ topics: [historyTopic], mode: 'earliest' });
     for await (const message of stream) {
       if (Number(message.timestamp) >= since)
@@ -105,6 +113,10 @@ it('samples on one replica only, answers the same history on both, and fails ove
   expect(sampler).toBeDefined();
   sampler?.stop();
   const stopped = Date.now();
-  await until(async () => (await history(survivor as ConsoleProcess)).some((p) => p.timestamp > stopped + 500));
-  expect([...(await samplers(stopped + 500))]).toEqual([expect.stringMatching(new RegExp(`:${survivor?.pid}$`))]);
+  await until(async () =>
+    (await history(survivor as ConsoleProcess)).some((p) => p.timestamp > stopped + 500),
+  );
+  expect([...(await samplers(stopped + 500))]).toEqual([
+    expect.stringMatching(new RegExp(`:${survivor?.pid}$`)),
+  ]);
 }, 60_000);

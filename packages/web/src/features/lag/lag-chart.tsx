@@ -77,5 +77,9 @@ export function LagChart({ lines, summary }: { lines: readonly LagLine[]; summar
       chart.destroy();
     };
   }, [lines, theme]);
-  return <div ref={box} className="lag-chart" role="img" aria-label={summary} />;
+  return (
+    <div className="lag-chart" role="img" aria-label={summary}>
+      <div ref={box} className="lag-chart__plot" />
+    </div>
+  );
 }
