@@ -37,7 +37,16 @@ export function alignLines(lines: readonly LagLine[]): uPlot.AlignedData {
  * A lag chart (uPlot: canvas, small, maintained) in the theme's colours, as wide as its container.
  * The canvas is an image to assistive technology: `summary` says what it shows in words.
  */
-export function LagChart({ lines, summary }: { lines: readonly LagLine[]; summary: string }) {
+export function LagChart({
+  lines,
+  summary,
+  span,
+}: {
+  lines: readonly LagLine[];
+  summary: string;
+  /** The time range shown, epoch ms, whatever points fall in it. */
+  span: { from: number; to: number };
+}) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useThemeKey();
   useEffect(() => {
@@ -63,7 +72,10 @@ export function LagChart({ lines, summary }: { lines: readonly LagLine[]; summar
           })),
         ],
         axes: [axis, { ...axis, size: 70, values: (_, ticks) => ticks.map((v) => v.toLocaleString('en')) }],
-        scales: { y: { range: (_, min, max) => [0, Math.max(10, max * 1.1, min)] } },
+        scales: {
+          x: { time: true, range: () => [span.from / 1000, span.to / 1000] },
+          y: { range: (_, min, max) => [0, Math.max(10, max * 1.1, min)] },
+        },
         legend: { show: lines.length > 0 },
         cursor: { drag: { x: false, y: false } },
       },
@@ -76,7 +88,7 @@ export function LagChart({ lines, summary }: { lines: readonly LagLine[]; summar
       resize.disconnect();
       chart.destroy();
     };
-  }, [lines, theme]);
+  }, [lines, theme, span.from, span.to]);
   return (
     <div className="lag-chart" role="img" aria-label={summary}>
       <div ref={box} className="lag-chart__plot" />

@@ -72,6 +72,8 @@ function Panel({
   );
 }
 
+const spanOf = (to: number, range: LagRange) => ({ from: to - LAG_RANGES[range], to });
+
 function failureText(error: unknown): string {
   const message = (error as { message?: string } | null)?.message;
   return message ? `Lag history is unavailable: ${message}` : 'Lag history is unavailable.';
@@ -93,7 +95,11 @@ export function GroupLagPanel({ cluster, group }: { cluster: string; group: stri
       ) : history.isError ? (
         <p className="lag-panel__note">{failureText(history.error)}</p>
       ) : (
-        <LagChart lines={lines} summary={describe(lines, `group ${group}`, range)} />
+        <LagChart
+          lines={lines}
+          summary={describe(lines, `group ${group}`, range)}
+          span={spanOf(history.dataUpdatedAt, range)}
+        />
       )}
     </Panel>
   );
@@ -137,7 +143,11 @@ export function TopicLagPanel({
       ) : failed ? (
         <p className="lag-panel__note">{failureText(failed.error)}</p>
       ) : (
-        <LagChart lines={lines} summary={describe(lines, `the groups on topic ${topic}`, range)} />
+        <LagChart
+          lines={lines}
+          summary={describe(lines, `the groups on topic ${topic}`, range)}
+          span={spanOf(Math.max(...answers.map((a) => a.dataUpdatedAt)), range)}
+        />
       )}
     </Panel>
   );
