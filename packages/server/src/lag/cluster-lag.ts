@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type { LagHistoryConfig } from '../config/lag-history.ts';
+import { AppError } from '../errors.ts';
 import { ensureInternalTopic } from '../kafka/cluster/internal-topic.ts';
 import type { KafkaPool } from '../kafka/pool.ts';
 import { type Alert, evaluateAlerts } from './alert-rules.ts';
@@ -37,6 +38,10 @@ export class ClusterLag {
   #alerts = new Map<string, Alert>();
   #closed = false;
   #started: Promise<void> | undefined;
+  /** Settles when the first start attempt ends, whether it worked or not. */
+  #attempted: Promise<void>;
+  #attemptDone: () => void = () => undefined;
+  #lastError: unknown;
   /** Samples written by this replica (tests and the sampling figures read it). */
   samplesWritten = 0;
 
@@ -46,6 +51,9 @@ export class ClusterLag {
     this.#config = config;
     this.#log = log;
     this.store = new LagStore(config.retentionMs);
+    this.#attempted = new Promise((resolve) => {
+      this.#attemptDone = resolve;
+    });
   }
 
   /** Starts in the background; a cluster that does not answer is tried again every 10 s. */
@@ -53,13 +61,19 @@ export class ClusterLag {
     this.#started ??= this.#start();
   }
 
-  /** Waits (at most `ms`) until the history written before this replica started is in the store. */
+  /**
+   * Waits (at most `ms`) until the history written before this replica started is in the store. While
+   * the cluster has not answered, throws why (a 503 naming the cluster).
+   */
   async ready(ms: number): Promise<void> {
     this.start();
     const deadline = Date.now() + ms;
-    while (!this.#reader && Date.now() < deadline && !this.#closed)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    await this.#reader?.caughtUp(Math.max(0, deadline - Date.now()));
+    await Promise.race([this.#attempted, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+    if (!this.#reader)
+      throw (
+        this.#lastError ?? new AppError('CLUSTER_UNAVAILABLE', `Cluster '${this.#cluster}' is unreachable`)
+      );
+    await this.#reader.caughtUp(Math.max(0, deadline - Date.now()));
   }
 
   get alerts(): Alert[] {
@@ -98,10 +112,17 @@ export class ClusterLag {
           this.#config.topic,
           SESSION_TIMEOUT_MS,
         );
+        this.#attemptDone();
         await this.#election.join();
         this.#schedule();
         return;
       } catch (error) {
+        this.#lastError = error;
+        this.#attemptDone();
+        // Nothing of a half-made start is kept: the next attempt makes it again.
+        await Promise.allSettled([this.#reader?.close(), this.#election?.close()]);
+        this.#reader = undefined;
+        this.#election = undefined;
         this.#log.warn(`lag history of cluster ${this.#cluster} not started: ${String(error)}`);
         await new Promise((resolve) => setTimeout(resolve, 10_000).unref());
       }
