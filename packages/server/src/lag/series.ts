@@ -1,8 +1,11 @@
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** A point: when, the total lag, and the partitions' lags as [partition, lag, partition, lag...]. */
-export type Point = { t: number; lag: number; parts: Float64Array };
+/**
+ * A point: when, the total lag, and the partitions' lags as [partition, lag, partition, lag...] (a NaN
+ * partition: none at that point).
+ */
+export type Point = { t: number; lag: number; parts: ArrayLike<number> };
 
 /**
  * The resolutions a series is kept at. Every sample goes into each tier; a coarse tier keeps per bucket
@@ -22,12 +25,20 @@ export function tierFor(rangeMs: number): number {
   return i < 0 ? TIERS.length - 1 : i;
 }
 
+/**
+ * One resolution of a series: rows of [t, lag, partition, lag, partition, lag...] in one Float64Array
+ * ring (grown by doubling up to `max` rows), so a point costs 8 bytes a number and no object. A partition
+ * added later widens every row; rows written before it hold NaN there.
+ */
 class Tier {
   readonly #step: number;
   readonly #span: number;
   readonly #max: number;
-  #points: Point[] = [];
-  #start = 0;
+  #data = new Float64Array(0);
+  #width = 2;
+  #cap = 0;
+  #head = 0;
+  #size = 0;
 
   constructor({ step, span, max }: { step: number; span: number; max: number }) {
     this.#step = step;
@@ -35,37 +46,66 @@ class Tier {
     this.#max = max;
   }
 
-  add(point: Point, retentionMs: number): void {
-    const last = this.#points[this.#points.length - 1];
-    if (last && point.t < last.t) return;
-    if (this.#step > 0) {
-      const bucket = Math.floor(point.t / this.#step) * this.#step;
-      if (last && last.t === bucket) {
-        if (point.lag > last.lag) this.#points[this.#points.length - 1] = { ...point, t: bucket };
+  add(t: number, lag: number, parts: readonly number[], retentionMs: number): void {
+    if (2 + parts.length > this.#width) this.#reshape(2 + parts.length, Math.max(this.#cap, 1));
+    const at = this.#step > 0 ? Math.floor(t / this.#step) * this.#step : t;
+    if (this.#size > 0) {
+      const last = this.#offset(this.#size - 1);
+      const lastT = this.#data[last] as number;
+      if (at < lastT) return;
+      if (at === lastT) {
+        // A coarse bucket keeps its highest sample; the raw tier the sample written last.
+        if (this.#step === 0 || lag > (this.#data[last + 1] as number)) this.#write(last, at, lag, parts);
         return;
       }
-      this.#points.push({ ...point, t: bucket });
-    } else if (last && last.t === point.t) this.#points[this.#points.length - 1] = point;
-    else this.#points.push(point);
-    const oldest = point.t - Math.min(this.#span, retentionMs);
-    while (
-      this.#start < this.#points.length &&
-      (this.#points.length - this.#start > this.#max || (this.#points[this.#start]?.t ?? 0) < oldest)
-    )
-      this.#start++;
-    if (this.#start > 64 && this.#start > this.#points.length / 2) {
-      this.#points = this.#points.slice(this.#start);
-      this.#start = 0;
     }
+    if (this.#size === this.#cap) {
+      if (this.#cap < this.#max) this.#reshape(this.#width, Math.min(this.#max, Math.max(4, this.#cap * 2)));
+      else this.#dropOldest();
+    }
+    this.#write(this.#offset(this.#size), at, lag, parts);
+    this.#size++;
+    const oldest = t - Math.min(this.#span, retentionMs);
+    while (this.#size > 0 && (this.#data[this.#offset(0)] as number) < oldest) this.#dropOldest();
   }
 
   /** The points in [from, to], oldest first. */
   *range(from: number, to: number): Generator<Point> {
-    for (let i = this.#start; i < this.#points.length; i++) {
-      const p = this.#points[i] as Point;
-      if (p.t > to) return;
-      if (p.t >= from) yield p;
+    for (let i = 0; i < this.#size; i++) {
+      const o = this.#offset(i);
+      const t = this.#data[o] as number;
+      if (t > to) return;
+      if (t >= from)
+        yield { t, lag: this.#data[o + 1] as number, parts: this.#data.subarray(o + 2, o + this.#width) };
     }
+  }
+
+  #offset(i: number): number {
+    return ((this.#head + i) % this.#cap) * this.#width;
+  }
+
+  #dropOldest(): void {
+    this.#head = (this.#head + 1) % this.#cap;
+    this.#size--;
+  }
+
+  #write(o: number, t: number, lag: number, parts: readonly number[]): void {
+    this.#data[o] = t;
+    this.#data[o + 1] = lag;
+    for (let j = 0; j < this.#width - 2; j++)
+      this.#data[o + 2 + j] = j < parts.length ? (parts[j] as number) : Number.NaN;
+  }
+
+  #reshape(width: number, cap: number): void {
+    const data = new Float64Array(cap * width).fill(Number.NaN);
+    for (let i = 0; i < this.#size; i++) {
+      const o = this.#offset(i);
+      data.set(this.#data.subarray(o, o + this.#width), i * width);
+    }
+    this.#data = data;
+    this.#width = width;
+    this.#cap = cap;
+    this.#head = 0;
   }
 }
 
@@ -74,10 +114,10 @@ export class Series {
   readonly #tiers = TIERS.map((t) => new Tier(t));
   latest: Point | undefined;
 
-  add(point: Point, retentionMs: number): void {
-    if (this.latest && point.t < this.latest.t) return;
-    this.latest = point;
-    for (const tier of this.#tiers) tier.add(point, retentionMs);
+  add(t: number, lag: number, parts: readonly number[], retentionMs: number): void {
+    if (this.latest && t < this.latest.t) return;
+    this.latest = { t, lag, parts };
+    for (const tier of this.#tiers) tier.add(t, lag, parts, retentionMs);
   }
 
   range(from: number, to: number, tier = tierFor(to - from)): Generator<Point> {

@@ -82,6 +82,17 @@ describe('LagStore', () => {
     expect(store.history('old', 0, T0 + 3 * HOUR, false, all)).toEqual([]);
   });
 
+  it('keeps the history of a topic whose partitions were increased', () => {
+    const store = new LagStore(HOUR);
+    feed(store, sample(T0, { 'g/t': [[0, 1]] }));
+    feed(store, sample(T0 + MINUTE, { 'g/t': [[0, 2], [1, 5]] }));
+    expect(store.history('g', T0, T0 + MINUTE, true, all)).toEqual([
+      { timestamp: T0, topic: 't', partition: 0, lag: 1 },
+      { timestamp: T0 + MINUTE, topic: 't', partition: 0, lag: 2 },
+      { timestamp: T0 + MINUTE, topic: 't', partition: 1, lag: 5 },
+    ]);
+  });
+
   it('leaves out topics the caller may not read', () => {
     const store = new LagStore(HOUR);
     feed(store, sample(T0, { 'g/a': [[0, 1]], 'g/b': [[0, 2]] }));

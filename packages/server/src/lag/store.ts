@@ -39,7 +39,7 @@ export class LagStore {
       series = new Series();
       topics.set(topic, series);
     }
-    series.add({ t: record.timestamp, lag, parts: new Float64Array(partitions.flat()) }, this.#retentionMs);
+    series.add(record.timestamp, lag, partitions.flat(), this.#retentionMs);
     const known = this.#members.get(group);
     if (!known || known.t <= record.timestamp)
       this.#members.set(group, { t: record.timestamp, members: record.members });
