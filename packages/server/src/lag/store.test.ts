@@ -85,7 +85,15 @@ describe('LagStore', () => {
   it('keeps the history of a topic whose partitions were increased', () => {
     const store = new LagStore(HOUR);
     feed(store, sample(T0, { 'g/t': [[0, 1]] }));
-    feed(store, sample(T0 + MINUTE, { 'g/t': [[0, 2], [1, 5]] }));
+    feed(
+      store,
+      sample(T0 + MINUTE, {
+        'g/t': [
+          [0, 2],
+          [1, 5],
+        ],
+      }),
+    );
     expect(store.history('g', T0, T0 + MINUTE, true, all)).toEqual([
       { timestamp: T0, topic: 't', partition: 0, lag: 1 },
       { timestamp: T0 + MINUTE, topic: 't', partition: 0, lag: 2 },

@@ -61,13 +61,11 @@ export class LagStore {
       for (const p of series.range(from, to, tier)) {
         if (!partitions) points.push({ timestamp: p.t, topic, lag: p.lag });
         else
-          for (let i = 0; i + 1 < p.parts.length; i += 2)
-            points.push({
-              timestamp: p.t,
-              topic,
-              partition: p.parts[i] as number,
-              lag: p.parts[i + 1] as number,
-            });
+          for (let i = 0; i + 1 < p.parts.length; i += 2) {
+            const partition = p.parts[i] as number;
+            if (!Number.isNaN(partition))
+              points.push({ timestamp: p.t, topic, partition, lag: p.parts[i + 1] as number });
+          }
       }
     }
     return points.sort(
