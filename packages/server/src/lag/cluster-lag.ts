@@ -169,9 +169,10 @@ export class ClusterLag {
     for (const [key, alert] of this.#alerts)
       if (!next.has(key)) events.push({ status: 'RESOLVED', alert, timestamp: t });
     this.#alerts = next;
-    // Only the sampler tells, and only of a sample just taken: a replica replaying old samples, or one
+    // Only the sampler tells, and only of a sample taken since it caught up with the topic (a sample can
+    // take a while on a busy cluster, hence the 2 minutes): a replica replaying old samples, or one
     // elected later, tells nobody of what the sampler before it told.
-    if (!fresh || !this.leading || t < Date.now() - 3 * this.#config.intervalMs) return;
+    if (!fresh || !this.leading || t < Date.now() - Math.max(3 * this.#config.intervalMs, 120_000)) return;
     for (const event of events) this.#notify(event);
   }
 
