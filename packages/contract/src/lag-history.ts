@@ -15,7 +15,9 @@ export const LagHistoryQuery = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => v === 'true')
-    .meta({ description: 'true: one point per partition instead of per topic' }),
+    .meta({
+      description: 'true: one point per partition instead of per topic (kept for the last 65 minutes)',
+    }),
 });
 
 export const LagPoint = z

@@ -11,12 +11,13 @@ export type Point = { t: number; lag: number; parts: ArrayLike<number> };
  * The resolutions a series is kept at. Every sample goes into each tier; a coarse tier keeps per bucket
  * the sample with the highest lag (peaks are what a lag chart is for). A tier keeps what is younger than
  * its span (measured from the newest sample, so every replica fed the same records holds the same points)
- * and at most `max` points.
+ * and at most `max` points. Only the finest tier keeps each partition's lag (the coarse ones, totals),
+ * which keeps a series near 17 KiB at 3 partitions (tests/bench/results/lag.md).
  */
 export const TIERS = [
-  { step: 0, span: 65 * MINUTE, max: 4_000 },
-  { step: 5 * MINUTE, span: 25 * HOUR, max: 300 },
-  { step: HOUR, span: Number.POSITIVE_INFINITY, max: 24 * 31 },
+  { step: 0, span: 65 * MINUTE, max: 4_000, partitions: true },
+  { step: 5 * MINUTE, span: 25 * HOUR, max: 300, partitions: false },
+  { step: HOUR, span: Number.POSITIVE_INFINITY, max: 24 * 31, partitions: false },
 ] as const;
 
 /** The tier a range is answered from: the finest one whose span covers it. */
@@ -34,19 +35,27 @@ class Tier {
   readonly #step: number;
   readonly #span: number;
   readonly #max: number;
+  readonly #partitions: boolean;
   #data = new Float64Array(0);
   #width = 2;
   #cap = 0;
   #head = 0;
   #size = 0;
 
-  constructor({ step, span, max }: { step: number; span: number; max: number }) {
+  constructor({
+    step,
+    span,
+    max,
+    partitions,
+  }: { step: number; span: number; max: number; partitions: boolean }) {
     this.#step = step;
     this.#span = span;
     this.#max = max;
+    this.#partitions = partitions;
   }
 
-  add(t: number, lag: number, parts: readonly number[], retentionMs: number): void {
+  add(t: number, lag: number, all: readonly number[], retentionMs: number): void {
+    const parts = this.#partitions ? all : [];
     if (2 + parts.length > this.#width) this.#reshape(2 + parts.length, Math.max(this.#cap, 1));
     const at = this.#step > 0 ? Math.floor(t / this.#step) * this.#step : t;
     if (this.#size > 0) {

@@ -45,7 +45,7 @@ export class LagHistoryService {
     await lag.ready(READY_WAIT_MS);
     const to = range.to ?? Date.now();
     const from = range.from ?? to - HOUR;
-    const tier = TIERS[tierFor(to - from)] ?? TIERS[0];
+    const tier = TIERS[range.partitions ? 0 : tierFor(to - from)] ?? TIERS[0];
     const intervalMs = this.#config.lagHistory.intervalMs;
     return {
       points: from > to ? [] : lag.store.history(group, from, to, range.partitions, allow),

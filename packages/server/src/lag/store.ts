@@ -46,7 +46,10 @@ export class LagStore {
     return false;
   }
 
-  /** A group's lag per topic (or per partition) in [from, to], topics allowed by `allow` only. */
+  /**
+   * A group's lag per topic in [from, to], or per partition (within the last 65 minutes), topics allowed
+   * by `allow` only.
+   */
   history(
     group: string,
     from: number,
@@ -55,7 +58,8 @@ export class LagStore {
     allow: (topic: string) => boolean,
   ): HistoryPoint[] {
     const points: HistoryPoint[] = [];
-    const tier = tierFor(to - from);
+    // Partition detail is kept for the last 65 minutes only (series.ts, TIERS).
+    const tier = partitions ? 0 : tierFor(to - from);
     for (const [topic, series] of this.#groups.get(group) ?? []) {
       if (!allow(topic)) continue;
       for (const p of series.range(from, to, tier)) {

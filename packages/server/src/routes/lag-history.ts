@@ -20,7 +20,7 @@ export const lagHistoryRoutes: FastifyPluginAsyncZod<Services & { lag: LagHistor
         querystring: LagHistoryQuery,
         response: { 200: LagHistory },
         description:
-          'Sampled every lagHistory.intervalMs by one console replica and kept in the lagHistory.topic topic. Ranges up to 65 min answer every sample; up to 25 h the highest sample of each 5 minutes; longer, of each hour.',
+          'Sampled every lagHistory.intervalMs by one console replica and kept in the lagHistory.topic topic. Ranges up to 65 min answer every sample; up to 25 h the highest sample of each 5 minutes; longer, of each hour. Per partition (`partitions=true`): every sample of the last 65 minutes.',
       },
     },
     async (req) => {
