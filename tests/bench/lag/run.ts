@@ -138,7 +138,7 @@ try {
   const result = {
     date: new Date().toISOString(),
     cpus: cpus().length,
-    load: loadavg()[0],
+    load: loadavg()[0] ?? 0,
     reference,
     large,
     store,
