@@ -39,10 +39,10 @@ beforeAll(async () => {
       rules: [{ name: 'lag-high', group, lagAbove: 2, webhooks: ['ops'] }],
     }),
   }));
-  await hooks.waitFor('/hook', (b) => b.status === 'FIRING');
+  await hooks.waitFor('/hook', (b) => b.status === 'FIRING', 45_000);
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-}, 60_000);
+}, 90_000);
 afterAll(async () => {
   await browser?.close();
   await app?.close();
