@@ -71,7 +71,10 @@ export function LagChart({
             value: (_: uPlot, v: number | null) => (v === null ? '–' : v.toLocaleString('en')),
           })),
         ],
-        axes: [axis, { ...axis, size: 70, values: (_, ticks) => ticks.map((v) => v.toLocaleString('en')) }],
+        axes: [
+          { ...axis, space: 80 },
+          { ...axis, size: 70, values: (_, ticks) => ticks.map((v) => v.toLocaleString('en')) },
+        ],
         scales: {
           x: { time: true, range: () => [span.from / 1000, span.to / 1000] },
           y: { range: (_, min, max) => [0, Math.max(10, max * 1.1, min)] },
