@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './filter-expression.ts';
 export * from './groups.ts';
 export * from './ksqldb.ts';
+export * from './lag-history.ts';
 export * from './list-sort.ts';
 export * from './lists.ts';
 export * from './nodes.ts';

@@ -6,6 +6,7 @@ import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
 import { frameworkErrors, installErrorHandler } from './error-handler.ts';
 import { KafkaPool } from './kafka/pool.ts';
+import { LagHistoryService } from './lag/service.ts';
 import { loggerOptions, OneLineRequestLog } from './logger.ts';
 import { installMetrics } from './metrics.ts';
 import { documentApi } from './openapi/document.ts';
@@ -17,6 +18,7 @@ import { clusterRoutes } from './routes/clusters.ts';
 import { connectRoutes } from './routes/connect.ts';
 import { groupRoutes } from './routes/groups.ts';
 import { ksqlDbRoutes } from './routes/ksqldb.ts';
+import { lagHistoryRoutes } from './routes/lag-history.ts';
 import { nodeRoutes } from './routes/nodes.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { opsRoutes } from './routes/ops.ts';
@@ -100,6 +102,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(ksqlDbRoutes, { ...services, prefix });
   await app.register(topicDataRoutes, { ...services, prefix });
   await app.register(opsRoutes, { ...services, metrics, prefix });
+  const lag = new LagHistoryService(config, kafka, {
+    warn: (message) => app.log.warn(message),
+    info: (message) => app.log.info(message),
+  });
+  app.addHook('onReady', async () => lag.start());
+  app.addHook('preClose', () => lag.close());
+  await app.register(lagHistoryRoutes, { ...services, lag, prefix });
   app.get(`${prefix}/api/openapi.json`, { schema: { hide: true } }, () => app.swagger());
   installApiDocs(app, prefix);
   await installUi(app, config.basePath, options.uiDir);

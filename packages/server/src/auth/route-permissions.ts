@@ -170,6 +170,18 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     ],
   },
   'GET /api/:cluster/group/:group/acls': { resource: 'CONSUMER_GROUP', action: 'READ' },
+  'GET /api/:cluster/group/:group/lag-history': {
+    resource: 'CONSUMER_GROUP',
+    action: 'READ',
+    handled: { answer: 'points only on topics matching TOPIC READ patterns' },
+  },
+  'GET /api/:cluster/lag-alerts': {
+    resource: 'CONSUMER_GROUP',
+    action: 'READ',
+    handled: {
+      answer: 'alerts filtered by CONSUMER_GROUP READ patterns, and by TOPIC READ for those naming a topic',
+    },
+  },
   'GET /api/:cluster/acls': {
     resource: 'ACL',
     action: 'READ',

@@ -2,6 +2,7 @@ import { DateTimeFormat, GroupsListView, SortOrder, TopicListView } from '@conso
 import { z } from 'zod';
 import { DEFAULT_INTERNAL_REGEXPS, DEFAULT_STREAM_REGEXPS } from './defaults.ts';
 import { Deserialization } from './deserialization.ts';
+import { LagHistoryConfig } from './lag-history.ts';
 import { address, regex, Security, securityIssues } from './security.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
@@ -98,6 +99,8 @@ export const ConfigSchema = z
       .prefault({}),
     /** The group-to-topics index behind the topic list's groups column and a topic's groups tab. */
     groupIndex: z.strictObject({ refreshMs: z.number().int().min(1000).default(30_000) }).prefault({}),
+    /** Lag history and lag alerts, kept in an internal topic of each cluster (config/lag-history.ts). */
+    lagHistory: LagHistoryConfig.prefault({}),
     pagination: z.strictObject({ pageSize: z.number().int().positive().default(25) }).prefault({}),
     topic: z
       .strictObject({

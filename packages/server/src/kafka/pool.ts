@@ -100,6 +100,11 @@ export class KafkaPool {
     return producer;
   }
 
+  /** Connection options of the cluster for a client the caller makes and closes (the lag sampler's election). */
+  connection(cluster: string, suffix: string) {
+    return this.#options(cluster, suffix);
+  }
+
   #options(cluster: string, suffix: string) {
     const settings = this.#config.clusters[cluster];
     if (!settings) throw notFound(`Cluster '${cluster}' not found`);

@@ -110,6 +110,11 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'updateGroupOffsets',
     summary: "Preview or commit a consumer group's offsets",
   },
+  'GET /api/:cluster/group/:group/lag-history': {
+    operationId: 'getGroupLagHistory',
+    summary: "A consumer group's lag over time, per topic or partition",
+  },
+  'GET /api/:cluster/lag-alerts': { operationId: 'listLagAlerts', summary: 'The lag alerts firing now' },
   'GET /api/:cluster/group/:group/offsets/start': {
     operationId: 'getGroupOffsetsAt',
     summary: 'Offsets at a time for each partition a group consumes',

@@ -24,6 +24,11 @@ export class IndexSnapshot {
     return [...ids].flatMap((id) => this.#groups.get(id) ?? []);
   }
 
+  /** Every group of the index (the lag sampler reads them all, in bounded requests). */
+  groups(): IterableIterator<IndexedGroup> {
+    return this.#groups.values();
+  }
+
   get(id: string): IndexedGroup | undefined {
     return this.#groups.get(id);
   }

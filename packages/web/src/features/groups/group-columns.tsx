@@ -24,8 +24,24 @@ export function groupTotalLag(group: Pick<ConsumerGroup, 'offsets'>): number | n
   return lags.length ? lags.reduce((sum, o) => sum + (o.offsetLag ?? 0), 0) : null;
 }
 
-/** Consumer group list columns (spec part 2 §2): Id, State, Coordinator, Members, Total lag, Topics with lag. */
-export function groupListColumns(cluster: string) {
+/** The lag alert rules firing for a group (issue 19), beside its state. */
+function AlertBadges({ rules }: { rules: readonly string[] | undefined }) {
+  return rules?.length ? (
+    <span className="badges">
+      {rules.map((rule) => (
+        <Badge key={rule} tone="danger">
+          Alert: {rule}
+        </Badge>
+      ))}
+    </span>
+  ) : null;
+}
+
+/**
+ * Consumer group list columns (spec part 2 §2): Id, State (with the lag alerts firing), Coordinator,
+ * Members, Total lag, Topics with lag.
+ */
+export function groupListColumns(cluster: string, alerts?: ReadonlyMap<string, readonly string[]>) {
   return [
     column.accessor('id', {
       header: 'Id',
@@ -35,7 +51,12 @@ export function groupListColumns(cluster: string) {
     column.accessor('state', {
       header: 'State',
       enableSorting: true,
-      cell: ({ getValue }) => <GroupStateBadge state={getValue()} />,
+      cell: ({ getValue, row }) => (
+        <span className="badges">
+          <GroupStateBadge state={getValue()} />
+          <AlertBadges rules={alerts?.get(row.original.id)} />
+        </span>
+      ),
     }),
     column.accessor((group) => group.coordinator.id, { id: 'coordinator', header: 'Coordinator' }),
     column.accessor((group) => group.members?.length ?? 0, {

@@ -10,6 +10,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
 import { OrderParam, serverSorting, sortParams } from '../../lib/server-sort';
 import { parseSearchParams, toSearchParams } from '../../lib/url-state';
+import { lagAlertsQuery } from '../lag/api';
 import { GroupTypeTabs } from '../share-groups/group-type-tabs';
 import { Page } from '../shell/page';
 import { groupListQuery } from './api';
@@ -44,7 +45,8 @@ export function GroupListPage() {
   useEffect(() => {
     if (list.data && list.data.page > 0 && url.params.page > list.data.page) url.setPage(list.data.page);
   });
-  const columns = useMemo(() => groupListColumns(cluster.id), [cluster.id]);
+  const alerts = useQuery(lagAlertsQuery(cluster.id));
+  const columns = useMemo(() => groupListColumns(cluster.id, alerts.data), [cluster.id, alerts.data]);
   const actions = useMemo(
     () => ({
       details: (group: { id: string }) => navigate(groupPaths.group(cluster.id, group.id)),

@@ -3,6 +3,7 @@ import { Link, Navigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { MissingObject } from '../../components/missing-object';
 import { UrlTabs } from '../../components/tabs/url-tabs';
+import { GroupLagPanel } from '../lag/lag-history-panel';
 import { Page } from '../shell/page';
 import { groupQuery } from './api';
 import { GroupAclsTab } from './group-acls-tab';
@@ -11,7 +12,7 @@ import { groupPaths } from './group-paths';
 import { GroupTopicsTab } from './group-topics-tab';
 import '../topics/topics.css';
 
-type GroupTab = 'topics' | 'members' | 'acls';
+type GroupTab = 'topics' | 'members' | 'lag' | 'acls';
 
 /**
  * Spec part 2 §2 Group details: tabs topics (default), members, acls (with ACL READ). Kafka describes an
@@ -27,6 +28,7 @@ export function GroupPage() {
   const tabs: { key: GroupTab; label: string }[] = [
     { key: 'topics', label: 'Topics' },
     { key: 'members', label: 'Members' },
+    { key: 'lag', label: 'Lag history' },
     ...(canAcls ? [{ key: 'acls' as const, label: 'ACLS' }] : []),
   ];
   const active = tabs.find((t) => t.key === tab)?.key ?? 'topics';
@@ -64,6 +66,7 @@ export function GroupPage() {
       <UrlTabs label="Consumer group" tabs={tabs} active={active} href={href}>
         {active === 'topics' && <GroupTopicsTab cluster={cluster.id} group={consumerGroupId} />}
         {active === 'members' && <GroupMembersTab cluster={cluster.id} group={consumerGroupId} />}
+        {active === 'lag' && <GroupLagPanel cluster={cluster.id} group={consumerGroupId} />}
         {active === 'acls' && <GroupAclsTab cluster={cluster.id} group={consumerGroupId} />}
       </UrlTabs>
     </Page>

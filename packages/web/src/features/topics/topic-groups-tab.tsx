@@ -7,6 +7,8 @@ import { DataTable } from '../../components/data-table/data-table';
 import { parseSearchParams } from '../../lib/url-state';
 import { uiOptionsQuery } from '../clusters/api';
 import { groupListColumns } from '../groups/group-columns';
+import { lagAlertsQuery } from '../lag/api';
+import { TopicLagPanel } from '../lag/lag-history-panel';
 import { topicGroupsQuery } from './api';
 
 const SearchState = z.object({ groupsListView: GroupsListViewParam.optional().catch(undefined) });
@@ -18,7 +20,8 @@ export function TopicGroupsTab({ cluster, topic }: { cluster: string; topic: str
   const fallback = options.data?.topic.groupsDefaultView ?? 'ALL';
   const view = parseSearchParams(SearchState, params).groupsListView ?? fallback;
   const groups = useQuery({ ...topicGroupsQuery(cluster, topic, view), enabled: options.isSuccess });
-  const columns = useMemo(() => groupListColumns(cluster), [cluster]);
+  const alerts = useQuery(lagAlertsQuery(cluster));
+  const columns = useMemo(() => groupListColumns(cluster, alerts.data), [cluster, alerts.data]);
 
   return (
     <>
@@ -33,6 +36,9 @@ export function TopicGroupsTab({ cluster, topic }: { cluster: string; topic: str
           <option value="HIDE_EMPTY">Hide empty consumer groups</option>
         </select>
       </div>
+      {groups.data && groups.data.length > 0 && (
+        <TopicLagPanel cluster={cluster} topic={topic} groups={groups.data.map((g) => g.id)} />
+      )}
       <DataTable
         label="Consumer Groups"
         data={groups.data}
