@@ -1,4 +1,5 @@
 export * from './acls.ts';
+export * from './audit.ts';
 export * from './cluster.ts';
 export * from './configs.ts';
 export * from './connect.ts';

@@ -11,6 +11,7 @@ export const Resource = z.enum([
   'NODE',
   'ACL',
   'KSQLDB',
+  'AUDIT',
 ]);
 export type Resource = z.infer<typeof Resource>;
 

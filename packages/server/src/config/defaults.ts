@@ -40,6 +40,7 @@ export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Act
   'node-admin': [{ resources: ['NODE'], actions: ['READ', 'READ_CONFIG', 'ALTER_CONFIG'] }],
   'acl-reader': [{ resources: ['ACL'], actions: ['READ'] }],
   'ksqldb-admin': [{ resources: ['KSQLDB'], actions: ['READ', 'EXECUTE'] }],
+  'audit-reader': [{ resources: ['AUDIT'], actions: ['READ'] }],
 };
 
 export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
@@ -54,5 +55,6 @@ export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
     'schema-admin',
     'acl-reader',
     'ksqldb-admin',
+    'audit-reader',
   ].map((role) => ({ role })),
 };
