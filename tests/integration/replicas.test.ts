@@ -54,7 +54,8 @@ afterAll(async () => {
 });
 
 const logged = async (replica: ConsoleProcess, cookie: string) =>
-  ((await (await fetch(`${replica.url}/api/me`, { headers: { cookie } })).json()) as { logged: boolean }).logged;
+  ((await (await fetch(`${replica.url}/api/me`, { headers: { cookie } })).json()) as { logged: boolean })
+    .logged;
 
 /** Retries `check` every 100 ms until it holds or `ms` pass; answers whether it held. */
 async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
@@ -66,7 +67,10 @@ async function eventually(check: () => Promise<boolean>, ms = 10_000): Promise<b
   return check();
 }
 
-type AuditAnswer = { results: { user: string; action: string; object?: string; outcome: string }[]; total: number };
+type AuditAnswer = {
+  results: { user: string; action: string; object?: string; outcome: string }[];
+  total: number;
+};
 
 describe('two replicas', () => {
   it('share a session: a login on one works on the other, a logout on one ends it on both', async () => {
@@ -104,7 +108,9 @@ describe('two replicas', () => {
     );
     // The login of ann is in the trail too, on both.
     const logins = async (replica: ConsoleProcess) =>
-      (await (await fetch(`${replica.url}/api/audit?user=ann`, { headers: { cookie } })).json()) as AuditAnswer;
+      (await (
+        await fetch(`${replica.url}/api/audit?user=ann`, { headers: { cookie } })
+      ).json()) as AuditAnswer;
     expect((await logins(b)).total).toBeGreaterThanOrEqual(2);
 
     const bob = sessionCookie(await formLogin(b.url, 'bob', 'bob-pw'));

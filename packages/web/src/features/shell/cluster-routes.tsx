@@ -3,6 +3,7 @@ import { Navigate, type RouteObject } from 'react-router-dom';
 import { allows, type Need, type Permissions } from '../../auth/permissions';
 import { AclListPage } from '../acls/acl-list-page';
 import { PrincipalPage } from '../acls/principal-page';
+import { AuditPage } from '../audit/audit-page';
 import { DeleteOffsetsPage } from '../groups/delete-offsets-page';
 import { GroupListPage } from '../groups/group-list-page';
 import { GroupPage } from '../groups/group-page';
@@ -121,6 +122,7 @@ const screens: ScreenRoute[] = [
     need: ['KSQLDB', 'READ'],
     element: <KsqlDbPage />,
   },
+  { path: 'audit', need: ['AUDIT', 'READ'], element: <AuditPage /> },
   { path: 'settings', element: <SettingsPage /> },
 ];
 
