@@ -25,16 +25,12 @@ const UrlState = z.object({
 
 const column = createColumnHelper<AuditEvent>();
 const columns = [
-  column.accessor('timestamp', {
-    header: 'Time',
-    cell: ({ getValue }) => <span className="nowrap">{getValue()}</span>,
-  }),
+  column.accessor('timestamp', { header: 'Time' }),
   column.accessor('user', { header: 'User' }),
   column.accessor('action', { header: 'Action' }),
   column.accessor('cluster', { header: 'Cluster', cell: ({ getValue }) => getValue() ?? '' }),
   column.accessor('object', { header: 'Object', cell: ({ getValue }) => getValue() ?? '' }),
   column.accessor('outcome', { header: 'Outcome' }),
-  column.accessor('status', { header: 'Status', meta: { align: 'end', shrink: true } }),
 ];
 
 /** A `datetime-local` value (the browser's time zone) as the API's UTC instant; '' when empty or invalid. */
