@@ -14,7 +14,10 @@ let topic: string;
 beforeAll(async () => {
   const auditTopic = uniqueName('topic');
   kafka.track(auditTopic);
-  app = await startApp((config) => ({ ...config, audit: { ...config.audit, enabled: true, topic: auditTopic } }));
+  app = await startApp((config) => ({
+    ...config,
+    audit: { ...config.audit, enabled: true, topic: auditTopic },
+  }));
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   topic = uniqueName('topic');
@@ -37,7 +40,10 @@ describe('audit page', () => {
     await page.goto(`${app.url}/ui/local/topic`);
     await page.getByRole('link', { name: 'Audit' }).click();
     await page.waitForURL(/\/local\/audit$/);
-    const rows = page.getByRole('table', { name: 'Audit events' }).getByRole('row').filter({ hasText: topic });
+    const rows = page
+      .getByRole('table', { name: 'Audit events' })
+      .getByRole('row')
+      .filter({ hasText: topic });
     await page.getByRole('searchbox', { name: 'Object contains' }).fill(topic);
     await page.getByRole('combobox', { name: 'Outcome' }).selectOption('success');
     await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -20,9 +20,20 @@ const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 const start = Date.UTC(2026, 0, 1);
-const actions = ['TOPIC:CREATE', 'TOPIC:DELETE', 'TOPIC:ALTER_CONFIG', 'TOPIC_DATA:CREATE', 'TOPIC_DATA:DELETE',
-  'CONSUMER_GROUP:UPDATE_OFFSET', 'CONSUMER_GROUP:DELETE', 'SCHEMA:CREATE', 'SCHEMA:DELETE', 'CONNECTOR:CREATE',
-  'CONNECTOR:UPDATE_STATE', 'LOGIN'];
+const actions = [
+  'TOPIC:CREATE',
+  'TOPIC:DELETE',
+  'TOPIC:ALTER_CONFIG',
+  'TOPIC_DATA:CREATE',
+  'TOPIC_DATA:DELETE',
+  'CONSUMER_GROUP:UPDATE_OFFSET',
+  'CONSUMER_GROUP:DELETE',
+  'SCHEMA:CREATE',
+  'SCHEMA:DELETE',
+  'CONNECTOR:CREATE',
+  'CONNECTOR:UPDATE_STATE',
+  'LOGIN',
+];
 const event = (n: number): AuditEvent => ({
   timestamp: new Date(start + n * 1000).toISOString(),
   user: `user-${(n * 7919) % 1000}`,
@@ -54,7 +65,11 @@ const last = start + (EVENTS - 1) * 1000;
 const cases: { name: string; filter: AuditFilter; match: (e: AuditEvent) => boolean }[] = [
   { name: 'no filter', filter: all, match: () => true },
   { name: 'user', filter: { ...all, user: 'user-42' }, match: (e) => e.user === 'user-42' },
-  { name: 'object text', filter: { ...all, object: 'ders-4242' }, match: (e) => (e.object ?? '').includes('ders-4242') },
+  {
+    name: 'object text',
+    filter: { ...all, object: 'ders-4242' },
+    match: (e) => (e.object ?? '').includes('ders-4242'),
+  },
   {
     name: 'time range (last hour)',
     filter: { ...all, from: last - 3_600_000, to: last },
@@ -87,7 +102,8 @@ for (const c of cases) {
     matching.slice(-50).reverse();
     return matching.length;
   });
-  if (ours.total !== ref.total) throw new Error(`${c.name}: index found ${ours.total}, reference ${ref.total}`);
+  if (ours.total !== ref.total)
+    throw new Error(`${c.name}: index found ${ours.total}, reference ${ref.total}`);
   rows.push(
     `| ${c.name} | ${ours.total.toLocaleString('en')} | ${ours.ms.toFixed(1)} | ${ref.ms.toFixed(1)} | ${(ref.ms / ours.ms).toFixed(1)}x |`,
   );
