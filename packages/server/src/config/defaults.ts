@@ -13,7 +13,8 @@ export const DEFAULT_STREAM_REGEXPS = ['^.*-changelog$', '^.*-repartition$', '^.
 
 export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Action[] }[]> = {
   reader: [
-    { resources: [...Resource.options], actions: ['READ'] },
+    // Every resource but the audit trail (who did what, from which address): that is audit-reader's.
+    { resources: Resource.options.filter((r) => r !== 'AUDIT'), actions: ['READ'] },
     { resources: ['TOPIC', 'NODE'], actions: ['READ_CONFIG'] },
   ],
   'topic-admin': [
