@@ -1,5 +1,6 @@
 export * from './acl-bindings.ts';
 export * from './acls.ts';
+export * from './audit.ts';
 export * from './cluster.ts';
 export * from './configs.ts';
 export * from './connect.ts';

@@ -14,6 +14,7 @@ export const Resource = z.enum([
   'SHARE_GROUP',
   'QUOTA',
   'TRANSACTION',
+  'AUDIT',
 ]);
 export type Resource = z.infer<typeof Resource>;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installApiDocs } from './api-docs.ts';
+import { AuditLog } from './audit/audit-log.ts';
 import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
 import { frameworkErrors, installErrorHandler } from './error-handler.ts';
@@ -14,6 +15,7 @@ import { principalPathRewriter } from './principal-path.ts';
 import { closeQuietConnectionsOnClose } from './quiet-connections.ts';
 import { aclWriteRoutes } from './routes/acl-write.ts';
 import { aclRoutes } from './routes/acls.ts';
+import { auditRoutes } from './routes/audit.ts';
 import { clusterRoutes } from './routes/clusters.ts';
 import { connectRoutes } from './routes/connect.ts';
 import { groupRoutes } from './routes/groups.ts';
@@ -72,7 +74,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   closeQuietConnectionsOnClose(app);
   installErrorHandler(app);
   installSecurityHeaders(app);
-  const auth = await installAuth(app, config);
+  const kafka = new KafkaPool(config);
+  app.addHook('onClose', () => kafka.close());
+  const audit = config.audit.enabled ? new AuditLog(config, kafka, app.log) : undefined;
+  if (audit) {
+    app.addHook('onReady', async () => audit.start());
+    // preClose: the last events are written while the pool's producer is still open.
+    app.addHook('preClose', async () => audit.close());
+  }
+  const auth = await installAuth(app, config, audit, kafka);
   const metrics = installMetrics(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -80,8 +90,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await documentApi(app, config);
 
-  const kafka = new KafkaPool(config);
-  app.addHook('onClose', () => kafka.close());
   const services: Services = { config, kafka };
   const prefix = config.basePath.slice(0, -1);
   await app.register(sessionRoutes, { ...services, auth, prefix });
@@ -109,6 +117,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onReady', async () => lag.start());
   app.addHook('preClose', () => lag.close());
   await app.register(lagHistoryRoutes, { ...services, lag, prefix });
+  await app.register(auditRoutes, { ...services, audit, prefix });
   app.get(`${prefix}/api/openapi.json`, { schema: { hide: true } }, () => app.swagger());
   installApiDocs(app, prefix);
   await installUi(app, config.basePath, options.uiDir);

@@ -1,3 +1,4 @@
+import type { AuditEvent } from '@console/contract';
 import type { FastifyRequest, onResponseHookHandler } from 'fastify';
 import { namedChecks, namesFor } from './named-checks.ts';
 
@@ -25,30 +26,44 @@ function target(request: FastifyRequest, key: string): string | undefined {
   return typeof username === 'string' ? username : undefined;
 }
 
+/** Reads of record data: audited too when `audit.reads` is on. */
+function isDataRead(access: NonNullable<FastifyRequest['routeAccess']>['access']): boolean {
+  return typeof access === 'object' && access.resource === 'TOPIC_DATA' && access.action === 'READ';
+}
+
 /**
  * One structured `audit` log line per write, whatever the outcome (DESIGN "Logs"): who, from where,
- * on which cluster and object, which permission, and what came of it.
+ * on which cluster and object, which permission, and what came of it. The same event goes to `sink`
+ * (the audit topic, audit/audit-log.ts), with reads of record data when `reads` is set.
  */
-export function auditHook(): onResponseHookHandler {
+export function auditHook(sink?: {
+  record: (event: AuditEvent) => void;
+  reads: boolean;
+}): onResponseHookHandler {
   return async (request, reply) => {
     const rule = request.routeAccess;
-    if (!rule || !isWrite(request.method, rule.access)) return;
-    const status = reply.statusCode;
+    if (!rule) return;
     const { access } = rule;
-    request.log.info(
-      {
-        audit: {
-          user: request.identity?.username ?? 'anonymous',
-          address: request.ip,
-          cluster: (request.params as { cluster?: string } | undefined)?.cluster,
-          target: target(request, rule.key),
-          action: typeof access === 'object' ? `${access.resource}:${access.action}` : rule.key,
-          route: rule.key,
-          status,
-          outcome: status < 400 ? 'success' : status === 401 || status === 403 ? 'refused' : 'failure',
-        },
-      },
-      'audit',
-    );
+    const write = isWrite(request.method, access);
+    if (!write && !(sink?.reads && isDataRead(access))) return;
+    const status = reply.statusCode;
+    const cluster = (request.params as { cluster?: string } | undefined)?.cluster;
+    const object = target(request, rule.key);
+    const event: AuditEvent = {
+      timestamp: new Date().toISOString(),
+      user: request.identity?.username ?? 'anonymous',
+      action: typeof access === 'object' ? `${access.resource}:${access.action}` : rule.key,
+      ...(cluster ? { cluster } : {}),
+      ...(object ? { object } : {}),
+      outcome: status < 400 ? 'success' : status === 401 || status === 403 ? 'refused' : 'failure',
+      status,
+      address: request.ip,
+      route: rule.key,
+    };
+    if (write) {
+      const { timestamp: _, object: __, ...line } = event;
+      request.log.info({ audit: { ...line, cluster, target: object } }, 'audit');
+    }
+    sink?.record(event);
   };
 }

@@ -11,7 +11,8 @@ import type { LoginProviders } from './login-providers.ts';
 import { OAuth2Providers } from './oauth2.ts';
 import { OidcProviders } from './oidc.ts';
 import { PasswordChecker } from './passwords.ts';
-import { type RevocationClaims, tellPeers } from './revocation-peers.ts';
+import { type RevocationClaims, revocationToken, tellPeers } from './revocation-peers.ts';
+import type { RevocationTopic } from './revocation-topic.ts';
 import { AccessRights, anonymousPermissions, effectiveGroups, groupPermissions } from './roles.ts';
 import {
   groupsToKeep,
@@ -64,6 +65,8 @@ export class Authenticator {
   readonly oauth2: OAuth2Providers;
   readonly limiter: LoginLimiter;
   private readonly revocations = new SessionRevocations();
+  /** The logouts topic every replica reads (`security.jwt.revocationTopic`), when configured. */
+  sharedRevocations: RevocationTopic | undefined;
   private readonly tokens: TokenSigner;
   private readonly fromHeaders:
     | ((peer: string | undefined, h: FastifyRequest['headers']) => HeaderIdentity | undefined)
@@ -189,10 +192,18 @@ export class Authenticator {
     return this.tokens.sign(claims, this.security.jwt.lifetimeSeconds);
   }
 
-  /** Logout: the session's token is refused from now on, here and by the replicas in `revocationPeers`. */
+  /**
+   * Logout: the session's token is refused from now on, here, by the replicas in `revocationPeers`, and
+   * by every replica reading `revocationTopic` (`sharedRevocations`).
+   */
   async endSession(session: Session, log: FastifyBaseLogger): Promise<void> {
+    const shared = this.sharedRevocations;
     this.revocations.revoke(session);
-    await tellPeers(this.security.jwt.revocationPeers, session, (claims, s) => this.sign(claims, s), log);
+    const sign = (claims: RevocationClaims, s: number) => this.sign(claims, s);
+    await Promise.all([
+      tellPeers(this.security.jwt.revocationPeers, session, sign, log),
+      shared?.publish(revocationToken(session, sign), session.id),
+    ]);
   }
 
   /** Another replica's logout, signed with the shared secret; false when the message is not genuine. */

@@ -48,6 +48,7 @@ export function installGuard(
   app: FastifyInstance,
   config: Config,
   authenticator: Authenticator = new Authenticator(config, noTokens),
+  auditSink?: Parameters<typeof auditHook>[0],
 ) {
   app.decorateRequest('identity', null);
   app.decorateRequest('caller', null);
@@ -55,7 +56,7 @@ export function installGuard(
   app.decorateRequest('permissions', null as unknown as AccessRights);
   app.decorateRequest('routeAccess', null);
   const prefix = config.basePath.slice(0, -1);
-  const audit = auditHook();
+  const audit = auditHook(auditSink);
 
   app.addHook('onRoute', (route) => {
     const path = route.url.slice(prefix.length) || '/';

@@ -3,14 +3,21 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config/schema.ts';
+import type { KafkaPool } from '../kafka/pool.ts';
 import { Authenticator } from './authenticator.ts';
 import { installGuard } from './guard.ts';
+import { RevocationTopic } from './revocation-topic.ts';
 
 /**
  * Cookies, HS256 tokens (@fastify/jwt), the authenticator and the guard. Without a configured secret a
  * random one is made, so sessions end when the process does and replicas do not share them.
  */
-export async function installAuth(app: FastifyInstance, config: Config): Promise<Authenticator> {
+export async function installAuth(
+  app: FastifyInstance,
+  config: Config,
+  auditSink?: Parameters<typeof installGuard>[3],
+  pool?: KafkaPool,
+): Promise<Authenticator> {
   const { jwt, enabled } = config.security;
   if (enabled && !jwt.secret) {
     app.log.warn('security.jwt.secret is not set: sessions end when the server restarts');
@@ -31,6 +38,13 @@ export async function installAuth(app: FastifyInstance, config: Config): Promise
       }
     },
   });
-  installGuard(app, config, authenticator);
+  const { revocationTopic } = config.security.jwt;
+  if (revocationTopic && pool) {
+    const shared = new RevocationTopic(config, pool, revocationTopic, app.log);
+    authenticator.sharedRevocations = shared;
+    app.addHook('onReady', async () => shared.start((token) => authenticator.peerEndedSession(token)));
+    app.addHook('preClose', async () => shared.close());
+  }
+  installGuard(app, config, authenticator, auditSink);
   return authenticator;
 }

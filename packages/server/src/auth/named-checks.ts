@@ -18,6 +18,8 @@ const NAME_PARAMS: Record<Resource, string[]> = {
   // Quota entities are checked by routes/quotas.ts (their names are inside the body's entity).
   QUOTA: [],
   TRANSACTION: ['transactionalId'],
+  // The audit trail names no object: its answer is filtered by cluster (routes/audit.ts).
+  AUDIT: [],
 };
 
 /** Path parameters that are positions or versions, never the name of a protected object. */

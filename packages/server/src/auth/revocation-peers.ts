@@ -8,6 +8,15 @@ const TIMEOUT_MS = 3_000;
 
 export type RevocationClaims = { kind: 'revocation'; jti: string; sessionExp: number };
 
+/** The signed message that ends `session` on a replica that checks it with the shared secret. */
+export function revocationToken(
+  session: Session,
+  sign: (claims: RevocationClaims, lifetimeSeconds: number) => string,
+): string {
+  const left = Math.max(1, Math.ceil((session.expiresAt - Date.now()) / 1000));
+  return sign({ kind: 'revocation', jti: session.id, sessionExp: session.expiresAt }, left);
+}
+
 /**
  * Tells every configured replica that a session ended, so each refuses its token too (no shared store:
  * the replicas share only the configuration and the JWT secret). The message is a token signed with
@@ -21,8 +30,7 @@ export async function tellPeers(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (peers.length === 0) return;
-  const left = Math.max(1, Math.ceil((session.expiresAt - Date.now()) / 1000));
-  const token = sign({ kind: 'revocation', jti: session.id, sessionExp: session.expiresAt }, left);
+  const token = revocationToken(session, sign);
   await Promise.all(
     peers.map(async (peer) => {
       const url = new URL(REVOCATION_PATH, peer.endsWith('/') ? peer : `${peer}/`);

@@ -73,6 +73,17 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /oauth/login/:provider': 'public',
   'GET /oauth/callback/:provider': 'public',
   'GET /api/cluster': 'anyRole',
+  'GET /api/audit': {
+    resource: 'AUDIT',
+    action: 'READ',
+    check: false,
+    handled: {
+      'query.cluster': 'events only of clusters where the caller holds AUDIT READ (routes/audit.ts)',
+      'query.user': 'a filter on the audit events, not an object the caller acts on',
+      'query.object': 'a filter on the audit events, not an object the caller acts on',
+      answer: 'events of clusters where the caller holds AUDIT READ, and events naming no cluster',
+    },
+  },
   'GET /api/topic/defaults-configs': 'anyRole',
   'GET /api/:cluster/ui-options': 'public',
   'GET /api/:cluster/overview': {

@@ -13,7 +13,8 @@ export const DEFAULT_STREAM_REGEXPS = ['^.*-changelog$', '^.*-repartition$', '^.
 
 export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Action[] }[]> = {
   reader: [
-    { resources: [...Resource.options], actions: ['READ'] },
+    // Every resource but the audit trail (who did what, from which address): that is audit-reader's.
+    { resources: Resource.options.filter((r) => r !== 'AUDIT'), actions: ['READ'] },
     { resources: ['TOPIC', 'NODE'], actions: ['READ_CONFIG'] },
   ],
   'topic-admin': [
@@ -46,6 +47,7 @@ export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Act
   'quota-admin': [{ resources: ['QUOTA'], actions: ['READ', 'UPDATE'] }],
   // Aborting writes a marker into the topic: TOPIC_DATA CREATE on it too (routes/transactions.ts).
   'transaction-admin': [{ resources: ['TRANSACTION'], actions: ['READ', 'ABORT'] }],
+  'audit-reader': [{ resources: ['AUDIT'], actions: ['READ'] }],
 };
 
 export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
@@ -65,5 +67,6 @@ export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
     'acl-admin',
     'quota-admin',
     'transaction-admin',
+    'audit-reader',
   ].map((role) => ({ role })),
 };

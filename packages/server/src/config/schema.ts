@@ -1,5 +1,6 @@
 import { DateTimeFormat, GroupsListView, SortOrder, TopicListView } from '@console/contract';
 import { z } from 'zod';
+import { AuditConfig } from './audit.ts';
 import { DEFAULT_INTERNAL_REGEXPS, DEFAULT_STREAM_REGEXPS } from './defaults.ts';
 import { Deserialization } from './deserialization.ts';
 import { LagHistoryConfig } from './lag-history.ts';
@@ -145,8 +146,16 @@ export const ConfigSchema = z
       })
       .prefault({}),
     security: Security.prefault({}),
+    audit: AuditConfig,
   })
   .superRefine((config, ctx) => {
+    const { cluster } = config.audit;
+    if (cluster !== undefined && !(cluster in config.clusters))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['audit', 'cluster'],
+        message: `no cluster '${cluster}' is configured`,
+      });
     for (const issue of securityIssues(config.security)) ctx.addIssue({ code: 'custom', ...issue });
   });
 

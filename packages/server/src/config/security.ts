@@ -179,10 +179,21 @@ export const Security = z.strictObject({
        * of them refuse the ended session's token; a replica may list itself. Needs a shared `secret`.
        */
       revocationPeers: z.array(httpUrl).default([]),
+      /**
+       * A topic of the console's own (created if missing) where every logout is written and every
+       * replica reads them: replicas behind a load balancer need no list of each other. On the cluster
+       * `revocationCluster`, default the first configured one. Needs a shared `secret`.
+       */
+      revocationTopic: z.string().min(1).max(249).optional(),
+      revocationCluster: z.string().optional(),
     })
     .refine((jwt) => jwt.revocationPeers.length === 0 || jwt.secret !== undefined, {
       message: 'replicas told of logouts must share security.jwt.secret: set it',
       path: ['revocationPeers'],
+    })
+    .refine((jwt) => jwt.revocationTopic === undefined || jwt.secret !== undefined, {
+      message: 'replicas reading logouts from a topic must share security.jwt.secret: set it',
+      path: ['revocationTopic'],
     })
     .prefault({}),
   loginRateLimit: z

@@ -47,6 +47,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     answers: { 303: 'On to the console, signed in, or back to the login page with the reason' },
   },
   'GET /api/cluster': { operationId: 'listClusters', summary: 'Configured clusters and what each offers' },
+  'GET /api/audit': { operationId: 'listAuditEvents', summary: 'Audit events, newest first, filtered' },
   'GET /api/:cluster/ui-options': { operationId: 'getUiOptions', summary: "A cluster's UI options" },
   'GET /api/topic/defaults-configs': {
     operationId: 'getTopicDefaults',

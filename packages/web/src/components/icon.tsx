@@ -17,6 +17,7 @@ const paths = {
   connect: 'M9 3v5 M15 3v5 M6 8h12v3a6 6 0 0 1-12 0V8z M12 17v4',
   ksqldb: 'M4 5h16v14H4z M8 10l3 2-3 2 M13 15h3',
   settings: 'M4 6h9 M17 6h3 M15 4v4 M4 12h3 M11 12h9 M9 10v4 M4 18h11 M19 18h1 M17 16v4',
+  audit: 'M9 4h6v3H9z M7 5H5v16h14V5h-2 M8 11h8 M8 15h8 M8 19h5',
   chevronLeft: 'M15 6l-6 6 6 6',
   chevronRight: 'M9 6l6 6-6 6',
   chevronDown: 'M6 9l6 6 6-6',

@@ -4,6 +4,7 @@ import { allows, type Need, type Permissions } from '../../auth/permissions';
 import { AclCreatePage } from '../acls/acl-create-page';
 import { AclListPage } from '../acls/acl-list-page';
 import { PrincipalPage } from '../acls/principal-page';
+import { AuditPage } from '../audit/audit-page';
 import { DeleteOffsetsPage } from '../groups/delete-offsets-page';
 import { GroupListPage } from '../groups/group-list-page';
 import { GroupPage } from '../groups/group-page';
@@ -135,6 +136,7 @@ const screens: ScreenRoute[] = [
     need: ['KSQLDB', 'READ'],
     element: <KsqlDbPage />,
   },
+  { path: 'audit', need: ['AUDIT', 'READ'], element: <AuditPage /> },
   { path: 'settings', element: <SettingsPage /> },
 ];
 

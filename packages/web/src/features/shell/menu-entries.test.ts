@@ -38,6 +38,14 @@ describe('menuEntries', () => {
     expect(menuEntries(full, {}).map((e) => e.label)).toEqual(['Settings']);
   });
 
+  it('shows Audit, before Settings, only with AUDIT READ', () => {
+    expect(menuEntries(full, { AUDIT: ['READ'] }).map((e) => [e.label, e.path])).toEqual([
+      ['Audit', '/local/audit'],
+      ['Settings', '/local/settings'],
+    ]);
+    expect(menuEntries(full, everything).map((e) => e.label)).not.toContain('Audit');
+  });
+
   it('needs READ, not another action', () => {
     expect(menuEntries(full, { TOPIC: ['CREATE'] }).map((e) => e.label)).toEqual(['Settings']);
   });

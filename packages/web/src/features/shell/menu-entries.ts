@@ -46,6 +46,7 @@ const rules: EntryRule[] = [
     need: ['KSQLDB', 'READ'],
     target: (c) => subPath('ksqldb', c.ksqldbs),
   },
+  { area: 'audit', label: 'Audit', icon: 'audit', need: ['AUDIT', 'READ'] },
   { area: 'settings', label: 'Settings', icon: 'settings' },
 ];
 

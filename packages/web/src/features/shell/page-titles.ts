@@ -14,6 +14,7 @@ const areaTitles: Record<string, string> = {
   schema: 'Schema Registry',
   connect: 'Connect',
   ksqldb: 'KsqlDB',
+  audit: 'Audit',
   settings: 'Settings',
 };
 
