@@ -2,8 +2,8 @@ import type { AuditEvent, AuditPage, AuditQuery } from '@console/contract';
 import type { Admin, Producer } from '@platformatic/kafka';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/schema.ts';
-import { ensureInternalTopic } from '../kafka/cluster/internal-topic.ts';
-import { TopicFollower } from '../kafka/internal-topics/follower.ts';
+import { ensureOnce } from '../kafka/cluster/internal-topic.ts';
+import { TopicFollower } from '../kafka/cluster/topic-follower.ts';
 import type { KafkaPool } from '../kafka/pool.ts';
 import { AuditIndex } from './audit-index.ts';
 
@@ -44,23 +44,14 @@ export class AuditLog {
     this.#admin = pool.readClients(cluster).admin;
     this.#producer = pool.producer(cluster);
     this.#tailClient = pool.tailClient(cluster);
-    let ensured: Promise<void> | undefined;
-    this.#ensure = () => {
-      ensured ??= ensureInternalTopic(this.#admin, {
-        name: this.#topic,
-        partitions: 1,
-        configs: {
-          'cleanup.policy': 'delete',
-          'retention.ms': String(settings.retentionMs),
-        },
-      })
-        .then(() => undefined)
-        .catch((error: unknown) => {
-          ensured = undefined;
-          throw error;
-        });
-      return ensured;
-    };
+    this.#ensure = ensureOnce(this.#admin, {
+      name: this.#topic,
+      partitions: 1,
+      configs: {
+        'cleanup.policy': 'delete',
+        'retention.ms': String(settings.retentionMs),
+      },
+    });
   }
 
   /** Starts following the topic (creating it when missing). */

@@ -1,8 +1,8 @@
 import type { Admin, Producer } from '@platformatic/kafka';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/schema.ts';
-import { ensureInternalTopic } from '../kafka/cluster/internal-topic.ts';
-import { TopicFollower } from '../kafka/internal-topics/follower.ts';
+import { ensureOnce } from '../kafka/cluster/internal-topic.ts';
+import { TopicFollower } from '../kafka/cluster/topic-follower.ts';
 import type { KafkaPool } from '../kafka/pool.ts';
 
 /**
@@ -29,23 +29,14 @@ export class RevocationTopic {
     this.#admin = pool.readClients(cluster).admin;
     this.#producer = pool.producer(cluster);
     this.#tailClient = pool.tailClient(cluster);
-    let ensured: Promise<void> | undefined;
-    this.#ensure = () => {
-      ensured ??= ensureInternalTopic(this.#admin, {
-        name: topic,
-        partitions: 1,
-        configs: {
-          'cleanup.policy': 'delete',
-          'retention.ms': String(jwt.lifetimeSeconds * 2000),
-        },
-      })
-        .then(() => undefined)
-        .catch((error: unknown) => {
-          ensured = undefined;
-          throw error;
-        });
-      return ensured;
-    };
+    this.#ensure = ensureOnce(this.#admin, {
+      name: topic,
+      partitions: 1,
+      configs: {
+        'cleanup.policy': 'delete',
+        'retention.ms': String(jwt.lifetimeSeconds * 2000),
+      },
+    });
   }
 
   /** Reads every logout written, from the topic's start on, into `revoke` (which checks the signature). */

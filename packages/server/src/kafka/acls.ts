@@ -13,10 +13,11 @@ const nameOf = <T extends Record<string, number>>(codes: T) => {
   const names = new Map(Object.entries(codes).map(([name, code]) => [code, name]));
   return (code: number) => (names.get(code) ?? 'UNKNOWN') as keyof T & string;
 };
-const operation = nameOf(AclOperations);
-const permission = nameOf(AclPermissionTypes);
-const resourceType = nameOf(ResourceTypes);
-const patternType = nameOf(ResourcePatternTypes);
+/** Kafka's ACL codes by name, as the contract spells them (acls/write.ts uses them too). */
+export const operation = nameOf(AclOperations);
+export const permission = nameOf(AclPermissionTypes);
+export const resourceType = nameOf(ResourceTypes);
+export const patternType = nameOf(ResourcePatternTypes);
 
 /**
  * ACL bindings matching `filter`, one AccessControl per principal, sorted. A cluster without an authorizer

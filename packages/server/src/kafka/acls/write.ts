@@ -8,14 +8,12 @@ import {
   ResourceTypes,
 } from '@platformatic/kafka';
 
-const nameOf = <T extends Record<string, number>>(codes: T) => {
-  const names = new Map(Object.entries(codes).map(([name, code]) => [code, name]));
-  return (code: number) => (names.get(code) ?? 'UNKNOWN') as keyof T & string;
-};
-const operationName = nameOf(AclOperations);
-const permissionName = nameOf(AclPermissionTypes);
-const resourceTypeName = nameOf(ResourceTypes);
-const patternName = nameOf(ResourcePatternTypes);
+import {
+  operation as operationName,
+  patternType as patternName,
+  permission as permissionName,
+  resourceType as resourceTypeName,
+} from '../acls.ts';
 
 /** Kafka's own binding as the contract names its parts. */
 export const toBinding = (acl: Acl): AclBinding => ({

@@ -37,3 +37,21 @@ export async function ensureInternalTopic(admin: Admin, topic: InternalTopic): P
 }
 
 const isLed = (meta: TopicMeta) => meta.partitions.length > 0 && meta.partitions.every((p) => p.leader >= 0);
+
+/**
+ * `ensureInternalTopic` made once and shared by every later call; a failure is not kept, so the next
+ * call tries again (the cluster may have been down).
+ */
+export function ensureOnce(admin: Admin, topic: InternalTopic): () => Promise<void> {
+  let ensured: Promise<void> | undefined;
+  return () => {
+    ensured ??= ensureInternalTopic(admin, topic).then(
+      () => undefined,
+      (error: unknown) => {
+        ensured = undefined;
+        throw error;
+      },
+    );
+    return ensured;
+  };
+}
