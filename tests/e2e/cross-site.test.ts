@@ -94,7 +94,7 @@ async function loggedIn(): Promise<{ context: BrowserContext; page: Page }> {
   await form.getByLabel('Username').fill('admin');
   await form.getByLabel('Password').fill('admin-pw');
   await form.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(/\/ui\/local\/topic/);
+  await page.waitForURL(/\/ui\/local\/overview/);
   return { context, page };
 }
 

@@ -234,11 +234,13 @@ describe('ACLs', () => {
     await page.waitForURL(/\/topics$/);
     const topics = table('Topics');
     await expect.poll(() => topics.textContent()).toContain(topic);
+    // Actions (named for screen readers): this admin may delete a binding (issue 18).
     expect(await topics.getByRole('columnheader').allTextContents()).toEqual([
       'Topic',
       'Pattern Type',
       'Host',
       'Permission',
+      'Actions',
     ]);
     expect(await topics.textContent()).toContain('ALLOWREAD');
     await screenshot(page, 'acls-principal');

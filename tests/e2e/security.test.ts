@@ -110,7 +110,7 @@ describe('security in the console', () => {
     await page.waitForURL(/\/ui\/local\/settings$/);
     // The failed attempt's warning (8 s long) is gone once the login succeeded.
     expect(await page.getByText('Wrong Username or Password!').count()).toBe(0);
-    expect(await menuEntries(page)).toEqual(['Topics', 'Live Tail', 'Settings']);
+    expect(await menuEntries(page)).toEqual(['Overview', 'Topics', 'Live Tail', 'Reassignments', 'Settings']);
     expect(await page.getByRole('button', { name: 'projecta (Logout)' }).count()).toBe(1);
     await screenshot(page, 'security-topic-reader-menu');
 
@@ -124,7 +124,7 @@ describe('security in the console', () => {
     const { context, page } = await fresh();
     await page.goto(`${app.url}/ui/login`);
     await formLogin(page, 'admin', PASSWORD);
-    await page.waitForURL(/\/ui\/local\/topic/);
+    await page.waitForURL(/\/ui\/local\/overview/);
     await menu(page).getByRole('link', { name: 'Settings' }).click();
     const form = page.getByRole('form', { name: 'Settings for cluster local' });
     await form.getByLabel('Date time format').selectOption('ISO');
@@ -146,7 +146,7 @@ describe('security in the console', () => {
     const { context, page } = await fresh();
     await page.goto(`${app.url}/ui/login`);
     await formLogin(page, 'admin', PASSWORD);
-    await page.waitForURL(/\/ui\/local\/topic/);
+    await page.waitForURL(/\/ui\/local\/overview/);
     await menu(page).getByRole('link', { name: 'Settings' }).click();
     await page.waitForURL(/\/settings$/);
     await context.clearCookies();
@@ -163,12 +163,14 @@ describe('security in the console', () => {
     await formLogin(page, 'admin', 'wrong');
     await expectToast(page, 'Wrong Username or Password!');
     await formLogin(page, 'admin', PASSWORD);
-    await page.waitForURL(/\/ui\/local\/topic/);
+    await page.waitForURL(/\/ui\/local\/overview/);
     expect(await menuEntries(page)).toEqual([
+      'Overview',
       'Nodes',
       'Topics',
       'Live Tail',
       'Consumer Groups',
+      'Reassignments',
       'ACLS',
       'Schema Registry',
       'Connect',

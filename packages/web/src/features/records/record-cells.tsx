@@ -25,7 +25,11 @@ function PartText({ text, base64, view }: { text: string; base64: boolean; view:
 }
 
 /** Marks a part that is not UTF-8 text, whichever way it is shown (issue 16 item 6). */
-const BinaryBadge = () => <Badge tone="info">binary</Badge>;
+const BinaryBadge = () => (
+  <Badge tone="info" title="Not valid UTF-8: the bytes are shown as base64">
+    binary
+  </Badge>
+);
 
 /** Decoding problems show above the value as a warning (spec part 1 §2); a cut value says so. */
 export function RecordValueCell({ record, view = TEXT }: { record: DataRecord; view?: PartView }) {

@@ -81,7 +81,11 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
       columns: [
         column.accessor('replicationFactor', { header: 'Factor', meta: end }),
         column.accessor('inSync', { header: 'In Sync', meta: end }),
-        column.accessor('underReplicated', { header: 'Under-replicated', meta: end, enableSorting: true }),
+        column.accessor('underReplicated', {
+          header: () => <abbr title="Under-replicated partitions">Under</abbr>,
+          meta: end,
+          enableSorting: true,
+        }),
       ],
     }),
   ];
