@@ -117,7 +117,7 @@ describe.each(widths)('at %i px', (width) => {
     await page.goto(`${app.url}/ui`);
     await page.waitForURL(/\/ui\/local\/overview$/);
     const menu = page.getByRole('complementary', { name: 'Main menu' });
-    expect(await menu.getByRole('link', { name: 'Overview' }).count()).toBe(1);
+    await menu.getByRole('link', { name: 'Overview' }).waitFor();
     const brokers = page.getByRole('table', { name: 'Brokers' });
     await brokers.getByRole('row').nth(1).waitFor();
     expect(await brokers.getByText('controller').count()).toBe(1);

@@ -105,7 +105,11 @@ it('samples on one replica only, answers the same history on both, and fails ove
   expect(onA.every((p) => p.lag === 5)).toBe(true);
   expect(onB).toEqual(onA);
 
-  const writers = await samplers(started);
+  // Once both have joined the election group, one replica samples: the replica that started first may
+  // have sampled alone before the second joined and took the partition over.
+  const settled = Date.now();
+  await until(async () => (await history(a)).filter((p) => p.timestamp > settled).length >= 3);
+  const writers = await samplers(settled);
   expect(writers.size).toBe(1);
   const [writer] = [...writers];
   const sampler = consoles.find((c) => writer?.endsWith(`:${c.pid}`));

@@ -58,7 +58,8 @@ export const ReassignmentRequest = z.object({
           .array(brokerId)
           .min(1, 'give at least one broker')
           .max(64)
-          .refine((r) => new Set(r).size === r.length, 'a broker may appear once'),
+          .refine((r) => new Set(r).size === r.length, 'a broker may appear once')
+          .meta({ uniqueItems: true }),
       }),
     )
     .min(1, 'give at least one partition')

@@ -101,6 +101,7 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
         querystring: z.object({
           topics: queryList.meta({ description: 'Topics whose throttled-replica lists are removed too' }),
         }),
+        response: { 204: z.void() },
         description: '204: the throttle rates are gone from every broker, the replica lists from the topics',
       },
     },

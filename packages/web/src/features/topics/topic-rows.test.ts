@@ -55,6 +55,7 @@ describe('toTopicRows', () => {
       partitions: 2,
       replicationFactor: 1,
       inSync: 1,
+      underReplicated: 0,
       groups: undefined,
     });
   });
