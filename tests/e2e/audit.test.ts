@@ -55,7 +55,7 @@ describe('audit page', () => {
           await page.reload();
           return rows.count();
         },
-        { timeout: 10_000 },
+        { timeout: 30_000 },
       )
       .toBe(1);
     expect(await rows.textContent()).toContain('TOPIC:CREATE');
