@@ -134,7 +134,8 @@ describe('the topic list', () => {
     await page.getByRole('checkbox', { name: 'Keep search' }).check();
     await page.goto(`${app.url}/ui/local/topic`);
     await page.waitForURL((url) => url.searchParams.get('search') === second);
-    expect(await page.getByRole('searchbox', { name: 'Search topics' }).inputValue()).toBe(second);
+    // The box takes the restored search once the page has rendered it: asked until it has.
+    await expect.poll(() => page.getByRole('searchbox', { name: 'Search topics' }).inputValue()).toBe(second);
     expect(await page.getByRole('checkbox', { name: 'Keep search' }).isChecked()).toBe(true);
     await page.getByRole('checkbox', { name: 'Keep search' }).uncheck();
     expect(await page.evaluate(() => localStorage.getItem('topicListSearch'))).toBeNull();
