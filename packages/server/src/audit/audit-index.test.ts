@@ -55,4 +55,16 @@ describe('AuditIndex', () => {
     expect(page.total).toBe(1500);
     expect(page.events.map((e) => e.object)).toEqual(['orders-2502', 'orders-2501', 'orders-2500']);
   });
+
+  it('drops the strings of events the ring overwrote, so distinct objects cannot grow it without end', () => {
+    const index = new AuditIndex(1500);
+    for (let n = 0; n < 100_000; n++) index.add(event(n));
+    // 1,500 live objects plus a few users, actions and routes; at most twice that between compactions.
+    expect(index.strings).toBeLessThan(2 * 1500 + 4096);
+    const page = index.query(all, 0, 3);
+    expect(page.total).toBe(1500);
+    expect(page.events.map((e) => e.object)).toEqual(['orders-99999', 'orders-99998', 'orders-99997']);
+    expect(index.query({ ...all, user: event(99_999).user }, 0, 1).total).toBeGreaterThan(0);
+    expect(index.query({ ...all, object: 'orders-98499' }, 0, 1).total).toBe(0);
+  });
 });

@@ -31,6 +31,15 @@ class Strings {
   get size(): number {
     return this.#values.length;
   }
+
+  /** A table of only the strings `live` names, and each old id's new one (0 for a string dropped). */
+  keep(live: Iterable<Uint32Array>): { strings: Strings; ids: Uint32Array } {
+    const kept = new Strings();
+    const ids = new Uint32Array(this.#values.length);
+    for (const column of live)
+      for (const id of column) if (id !== NONE && ids[id] === 0) ids[id] = kept.id(this.#values[id]);
+    return { strings: kept, ids };
+  }
 }
 
 export type AuditFilter = {
@@ -52,7 +61,9 @@ export type AuditFilter = {
  */
 export class AuditIndex {
   readonly #capacity: number;
-  readonly #strings = new Strings();
+  #strings = new Strings();
+  /** The table's size at which strings of events that left the ring are dropped (see #compact). */
+  #compactAt = 4096;
   #size = 0;
   /** Where the next event goes. */
   #next = 0;
@@ -89,6 +100,26 @@ export class AuditIndex {
     this.#outcome[i] = Math.max(0, OUTCOMES.indexOf(event.outcome));
     this.#next = (i + 1) % this.#allocated;
     this.#size = Math.min(this.#size + 1, this.#allocated);
+    if (this.#strings.size > this.#compactAt) this.#compact();
+  }
+
+  /** How many distinct strings the index holds (bounded: at most twice those its events name). */
+  get strings(): number {
+    return this.#strings.size;
+  }
+
+  /**
+   * Drops the strings no event in the ring names any more (objects and addresses of events the ring
+   * overwrote), so the table stays bounded however many distinct values pass through. It runs when the
+   * table has doubled since the last time, so its cost spreads over the adds in between.
+   */
+  #compact(): void {
+    const columns = [this.#user, this.#action, this.#cluster, this.#object, this.#address, this.#route];
+    const { strings, ids } = this.#strings.keep(columns.map((column) => column.subarray(0, this.#size)));
+    for (const column of columns)
+      for (let i = 0; i < this.#size; i++) column[i] = ids[column[i] as number] as number;
+    this.#strings = strings;
+    this.#compactAt = Math.max(4096, strings.size * 2);
   }
 
   /** Matching events newest first: `total` of them, the `size` from `skip` on. */

@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@console/contract';
-import type { FastifyRequest, onResponseHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, onResponseHookHandler } from 'fastify';
 import { namedChecks, namesFor } from './named-checks.ts';
 
 const READS = new Set(['READ', 'READ_CONFIG']);
@@ -35,12 +35,16 @@ function isDataRead(access: NonNullable<FastifyRequest['routeAccess']>['access']
  * One structured `audit` log line per write, whatever the outcome (DESIGN "Logs"): who, from where,
  * on which cluster and object, which permission, and what came of it. The same event goes to `sink`
  * (the audit topic, audit/audit-log.ts), with reads of record data when `reads` is set.
+ *
+ * Fastify runs onResponse hooks only when a response finishes. A stream the client leaves (a live tail
+ * closed, a search cancelled, a download dropped) never does, so `onRequest` also watches the connection
+ * and records the event when it closes on an unfinished response.
  */
-export function auditHook(sink?: {
-  record: (event: AuditEvent) => void;
-  reads: boolean;
-}): onResponseHookHandler {
-  return async (request, reply) => {
+export function auditHooks(sink?: { record: (event: AuditEvent) => void; reads: boolean }): {
+  onRequest: onRequestHookHandler;
+  onResponse: onResponseHookHandler;
+} {
+  const record = (request: FastifyRequest, reply: FastifyReply) => {
     const rule = request.routeAccess;
     if (!rule) return;
     const { access } = rule;
@@ -65,5 +69,13 @@ export function auditHook(sink?: {
       request.log.info({ audit: { ...line, cluster, target: object } }, 'audit');
     }
     sink?.record(event);
+  };
+  return {
+    onRequest: async (request, reply) => {
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) record(request, reply);
+      });
+    },
+    onResponse: async (request, reply) => record(request, reply),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
 import type { Config } from '../config/schema.ts';
 import { AppError } from '../errors.ts';
-import { auditHook } from './audit.ts';
+import { auditHooks } from './audit.ts';
 import { Authenticator, type Caller, type Identity } from './authenticator.ts';
 import { refuseCrossSite } from './cross-site.ts';
 import { clusterFor, namedChecks, namesFor } from './named-checks.ts';
@@ -42,13 +42,14 @@ export function refusal(identity: Identity | null, what: string): AppError {
  * Attaches the access rule of ROUTE_ACCESS to every guarded route, and refuses to start when one is
  * missing. On each request: who is calling (onRequest), the route rule on `:cluster` (onRequest, so a
  * refused caller never has a body parsed), then the named-resource checks (preValidation, which sees
- * the body) and the audit of writes (onResponse). With security disabled every call is allowed.
+ * the body) and the audit (onResponse, or the close of a stream left unfinished). With security disabled
+ * every call is allowed.
  */
 export function installGuard(
   app: FastifyInstance,
   config: Config,
   authenticator: Authenticator = new Authenticator(config, noTokens),
-  auditSink?: Parameters<typeof auditHook>[0],
+  auditSink?: Parameters<typeof auditHooks>[0],
 ) {
   app.decorateRequest('identity', null);
   app.decorateRequest('caller', null);
@@ -56,7 +57,7 @@ export function installGuard(
   app.decorateRequest('permissions', null as unknown as AccessRights);
   app.decorateRequest('routeAccess', null);
   const prefix = config.basePath.slice(0, -1);
-  const audit = auditHook(auditSink);
+  const audit = auditHooks(auditSink);
 
   app.addHook('onRoute', (route) => {
     const path = route.url.slice(prefix.length) || '/';
@@ -121,8 +122,8 @@ export function installGuard(
       }
     };
 
-    route.onRequest = [authorize, ...[route.onRequest ?? []].flat()];
+    route.onRequest = [authorize, audit.onRequest, ...[route.onRequest ?? []].flat()];
     route.preValidation = [checkNames, ...[route.preValidation ?? []].flat()];
-    route.onResponse = [...[route.onResponse ?? []].flat(), audit];
+    route.onResponse = [...[route.onResponse ?? []].flat(), audit.onResponse];
   });
 }
