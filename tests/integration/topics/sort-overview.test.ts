@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson, type RunningApp, startApp } from '../../support/app.ts';
+import { testKafka } from '../../support/kafka.ts';
+
+type Page<T> = { results: T[]; total: number };
+type TopicRow = { name: string; partitions: unknown[]; logDirSize?: number; size: number };
+type GroupRow = { id: string; state: string; offsets?: { offsetLag?: number }[] };
+
+let app: RunningApp;
+const kafka = testKafka();
+const tag = `test-${randomUUID().slice(0, 8)}`;
+const topics = { small: `${tag}-a-small`, big: `${tag}-b-big`, wide: `${tag}-c-wide` };
+const groups: Record<'none' | 'some' | 'most', string> = { none: '', some: '', most: '' };
+
+beforeAll(async () => {
+  app = await startApp();
+  await kafka.createTopic(1, { name: topics.small });
+  await kafka.createTopic(1, { name: topics.big });
+  await kafka.createTopic(4, { name: topics.wide });
+  await kafka.produce(topics.small, [{ partition: 0, value: 'x' }]);
+  await kafka.produce(
+    topics.big,
+    Array.from({ length: 40 }, (_, i) => ({ partition: 0, value: `${'v'.repeat(200)}${i}` })),
+  );
+  await kafka.produce(topics.wide, [
+    { partition: 0, value: 'a' },
+    { partition: 3, value: 'b' },
+  ]);
+  // Lag on the big topic (40 records): 0, 30 and 39.
+  for (const [key, offset] of [
+    ['none', 40],
+    ['some', 10],
+    ['most', 1],
+  ] as const) {
+    groups[key] = `${tag}-group-${key}`;
+    await kafka.admin.alterConsumerGroupOffsets({
+      groupId: groups[key],
+      topics: [{ name: topics.big, partitionOffsets: [{ partition: 0, offset: BigInt(offset) }] }],
+    });
+  }
+});
+afterAll(async () => {
+  await kafka.admin.deleteGroups({ groups: Object.values(groups) }).catch(() => undefined);
+  await app.close();
+  await kafka.cleanup();
+});
+
+const ok = async <T>(path: string) => {
+  const { status, body } = await getJson(`${app.url}/api/local${path}`);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as T;
+};
+const topicNames = async (query: string) =>
+  (await ok<Page<TopicRow>>(`/topic?search=${tag}&${query}`)).results.map((t) => t.name);
+const groupIds = async (query: string) =>
+  (await ok<Page<GroupRow>>(`/group?search=${tag}-group&${query}`)).results.map((g) => g.id);
+
+describe('sorted topic list', () => {
+  it('keeps name order without sort, and sorts by partitions, records and size on the server', async () => {
+    expect(await topicNames('')).toEqual([topics.small, topics.big, topics.wide]);
+    expect(await topicNames('sort=name&order=desc')).toEqual([topics.wide, topics.big, topics.small]);
+    expect(await topicNames('sort=partitions&order=desc')).toEqual([topics.wide, topics.small, topics.big]);
+    expect(await topicNames('sort=records&order=desc')).toEqual([topics.big, topics.wide, topics.small]);
+    expect(await topicNames('sort=records')).toEqual([topics.small, topics.wide, topics.big]);
+    expect((await topicNames('sort=size&order=desc'))[0]).toBe(topics.big);
+    // Ties (no under-replicated partition on a one-broker stack) keep name order in both directions.
+    expect(await topicNames('sort=underReplicated&order=desc')).toEqual([
+      topics.small,
+      topics.big,
+      topics.wide,
+    ]);
+  });
+
+  it('pages after sorting: page 2 of size 1 is the second largest', async () => {
+    expect(await topicNames('sort=records&order=desc&uiPageSize=1&page=2')).toEqual([topics.wide]);
+  });
+
+  it('refuses an unknown sort column or order, naming the field', async () => {
+    const bad = await getJson(`${app.url}/api/local/topic?sort=colour`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('sort');
+    const order = await getJson(`${app.url}/api/local/group?sort=lag&order=sideways`);
+    expect(order.status).toBe(400);
+    expect(JSON.stringify(order.body)).toContain('order');
+  });
+});
+
+describe('sorted group list', () => {
+  it('sorts by total lag both ways, ids breaking ties', async () => {
+    expect(await groupIds('sort=lag&order=desc')).toEqual([groups.most, groups.some, groups.none]);
+    expect(await groupIds('sort=lag')).toEqual([groups.none, groups.some, groups.most]);
+    const ids = [groups.none, groups.some, groups.most].sort();
+    expect(await groupIds('')).toEqual(ids);
+    expect(await groupIds('sort=id&order=desc')).toEqual([...ids].reverse());
+    expect(await groupIds('sort=state')).toEqual(ids);
+    expect(await groupIds('sort=members&order=desc')).toEqual(ids);
+  });
+});
+
+describe('cluster overview', () => {
+  it('counts brokers, topics, partitions, sizes and groups in one answer', async () => {
+    const overview = await ok<{
+      brokers: { id: number; controller: boolean; partitions: number; size?: number }[];
+      controller: number;
+      topics: { count: number; partitions: number; underReplicated: number; offline: number };
+      size?: number;
+      groups?: { count: number; byState: Record<string, number> };
+    }>('/overview');
+    expect(overview.brokers.length).toBeGreaterThanOrEqual(1);
+    expect(overview.brokers.filter((b) => b.controller).map((b) => b.id)).toEqual(
+      overview.controller >= 0 && overview.brokers.some((b) => b.id === overview.controller)
+        ? [overview.controller]
+        : [],
+    );
+    const listed = await ok<Page<TopicRow>>('/topic?show=ALL&uiPageSize=1');
+    expect(overview.topics.count).toBeGreaterThanOrEqual(listed.total - 5);
+    expect(overview.topics.partitions).toBeGreaterThanOrEqual(overview.topics.count);
+    expect(overview.topics.offline).toBe(0);
+    expect(overview.size).toBeGreaterThan(8_000);
+    expect(overview.groups?.byState.EMPTY).toBeGreaterThanOrEqual(3);
+  });
+});
