@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectDefinition } from '../../packages/contract/src/index.ts';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { seriousViolations } from '../support/axe.ts';
-import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
-import { testKafka } from '../support/kafka.ts';
+import type { ConnectDefinition } from '../../../packages/contract/src/index.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { seriousViolations } from '../../support/axe.ts';
+import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
+import { testKafka } from '../../support/kafka.ts';
 
 // Issue 16 items 9-12: the connector form, the schema editor, layouts from 1024 px and the keyboard,
 // at 1440 and 1024 px, light and dark, held to axe-core.

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { launchBrowser, screenshot } from '../../support/browser.ts';
 
 let app: RunningApp;
 let browser: Browser;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessControl, Quota } from '../../packages/contract/src/index.ts';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { seriousViolations } from '../support/axe.ts';
-import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
-import { installConfluentClient, openTransactionAndDie } from '../support/confluent-client.ts';
-import { bootstrap, testKafka } from '../support/kafka.ts';
+import type { AccessControl, Quota } from '../../../packages/contract/src/index.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { seriousViolations } from '../../support/axe.ts';
+import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
+import { installConfluentClient, openTransactionAndDie } from '../../support/confluent-client.ts';
+import { bootstrap, testKafka } from '../../support/kafka.ts';
 
 // Issue 18 items 1, 2, 5 and 6: the ACL templates, quotas and transactions screens, driven in Chromium at
 // 1440 and 1024 px, light and dark, each held to axe-core.

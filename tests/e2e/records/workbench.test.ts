@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { seriousViolations } from '../support/axe.ts';
-import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
-import { testKafka } from '../support/kafka.ts';
-import { produceMany, waitForTopic } from '../support/records.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { seriousViolations } from '../../support/axe.ts';
+import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
+import { testKafka } from '../../support/kafka.ts';
+import { produceMany, waitForTopic } from '../../support/records.ts';
 
 // Issue 16 items 6-8 (and the record screens' parts of 11-12): the record viewer, produce, copy topic,
 // each at 1440 and 1024 px, light and dark, held to axe-core.

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
-import { sha256, withSecurity } from '../support/security.ts';
-import { eventually, send } from '../support/upstreams.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
+import { sha256, withSecurity } from '../../support/security.ts';
+import { eventually, send } from '../../support/upstreams.ts';
 
 const connectUrl = () => {
   const url = process.env.CONNECT_URL;

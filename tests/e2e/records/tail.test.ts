@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tailStats } from '../../packages/server/src/kafka/records/tail.ts';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
-import { testKafka } from '../support/kafka.ts';
-import { produceMany } from '../support/records.ts';
+import { tailStats } from '../../../packages/server/src/kafka/records/tail.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { launchBrowser, screenshot } from '../../support/browser.ts';
+import { testKafka } from '../../support/kafka.ts';
+import { produceMany } from '../../support/records.ts';
 
 let app: RunningApp;
 let browser: Browser;

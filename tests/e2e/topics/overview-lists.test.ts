@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Consumer } from '@platformatic/kafka';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { seriousViolations } from '../support/axe.ts';
-import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
-import { bootstrap, testKafka } from '../support/kafka.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { seriousViolations } from '../../support/axe.ts';
+import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
+import { bootstrap, testKafka } from '../../support/kafka.ts';
 
 // Issue 16 items 1-5: overview, topic header, configs filter, server-sorted lists, bulk actions.
 let app: RunningApp;

@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { seriousViolations } from '../support/axe.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
-import { testKafka, uniqueName } from '../support/kafka.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { seriousViolations } from '../../support/axe.ts';
+import { launchBrowser, screenshot } from '../../support/browser.ts';
+import { testKafka, uniqueName } from '../../support/kafka.ts';
 
 const kafka = testKafka();
 let app: RunningApp;

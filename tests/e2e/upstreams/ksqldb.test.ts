@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
-import { testKafka } from '../support/kafka.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
+import { testKafka } from '../../support/kafka.ts';
 
 let app: RunningApp;
 let browser: Browser;

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { AclOperations, AclPermissionTypes, ResourcePatternTypes, ResourceTypes } from '@platformatic/kafka';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { seriousViolations } from '../support/axe.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
-import { testKafka } from '../support/kafka.ts';
-import { sha256, withSecurity } from '../support/security.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { seriousViolations } from '../../support/axe.ts';
+import { launchBrowser, screenshot } from '../../support/browser.ts';
+import { testKafka } from '../../support/kafka.ts';
+import { sha256, withSecurity } from '../../support/security.ts';
 
 // Every screen, light and dark, held to axe-core's WCAG 2.1 A/AA rules: no serious or critical violation.
 let app: RunningApp;

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
-import { type RunningOidc, startOidcProvider } from '../support/oidc.ts';
-import { sha256, withSecurity } from '../support/security.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
+import { type RunningOidc, startOidcProvider } from '../../support/oidc.ts';
+import { sha256, withSecurity } from '../../support/security.ts';
 
 const PASSWORD = 'e2e-password';
 

@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../packages/server/src/config/schema.ts';
-import { msgpackCodec } from '../../packages/server/src/kafka/records/formats/msgpack.ts';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { seriousViolations } from '../support/axe.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
-import { testKafka } from '../support/kafka.ts';
-import { produceMany, waitForTopic } from '../support/records.ts';
+import type { Config } from '../../../packages/server/src/config/schema.ts';
+import { msgpackCodec } from '../../../packages/server/src/kafka/records/formats/msgpack.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { seriousViolations } from '../../support/axe.ts';
+import { launchBrowser, screenshot } from '../../support/browser.ts';
+import { testKafka } from '../../support/kafka.ts';
+import { produceMany, waitForTopic } from '../../support/records.ts';
 
 let app: RunningApp;
 let browser: Browser;

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConnectDefinition } from '../../packages/contract/src/index.ts';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
-import { testKafka } from '../support/kafka.ts';
+import type { ConnectDefinition } from '../../../packages/contract/src/index.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
+import { testKafka } from '../../support/kafka.ts';
 
 let app: RunningApp;
 let browser: Browser;

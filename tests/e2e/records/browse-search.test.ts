@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { expectToast, launchBrowser, screenshot } from '../support/browser.ts';
-import { testKafka } from '../support/kafka.ts';
-import { produceMany, waitForTopic } from '../support/records.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
+import { testKafka } from '../../support/kafka.ts';
+import { produceMany, waitForTopic } from '../../support/records.ts';
 
 let app: RunningApp;
 let browser: Browser;
