@@ -94,7 +94,8 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
   }
 }
 
-describe('partition reassignment', () => {
+// Each test runs Kafka's tools (a JVM a call): minutes on a loaded machine.
+describe('partition reassignment', { timeout: 180_000 }, () => {
   it('moves a partition with a throttle, shows its progress as Kafka lists it, and cancels it', async () => {
     // 2 MB at 1 KB/s: the move lasts minutes, long enough to be seen and cancelled.
     const topic = await topicOn([[1]], 2_000_000);
