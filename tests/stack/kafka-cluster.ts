@@ -33,7 +33,15 @@ export function readCluster(dir: string): ClusterState | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ClusterState) : undefined;
 }
 
-function nodeProperties(dir: string, node: ClusterNode, voters: string): Record<string, string | number> {
+export type BrokerProperties = Record<string, string | number>;
+
+export interface ClusterOptions {
+  /** Server properties every node gets on top of (and overriding) the defaults below. */
+  properties?: BrokerProperties;
+  log?: (line: string) => void;
+}
+
+function nodeProperties(dir: string, node: ClusterNode, voters: string): BrokerProperties {
   return {
     'process.roles': 'broker,controller',
     'node.id': node.id,
@@ -60,12 +68,17 @@ function nodeProperties(dir: string, node: ClusterNode, voters: string): Record<
   };
 }
 
-/** Starts `brokers` nodes under `dir` and waits until every one is registered; the state goes to dir/cluster.json. */
+/**
+ * Starts `brokers` nodes under `dir` and waits until every one is registered; the state goes to
+ * dir/cluster.json. `options.properties` adds or overrides server properties (a test that needs a broker
+ * set up unlike the stack's, e.g. `transaction.partition.verification.enable=false`).
+ */
 export async function startCluster(
   dir: string,
   brokers: number,
-  log: (line: string) => void = () => undefined,
+  options: ClusterOptions = {},
 ): Promise<ClusterState> {
+  const log = options.log ?? (() => undefined);
   const artifacts = await ensureArtifacts(log);
   const ports = await freePorts(brokers * 2);
   const nodes: ClusterNode[] = Array.from({ length: brokers }, (_, i) => ({
@@ -89,7 +102,7 @@ export async function startCluster(
         const nodeDir = join(dir, `kafka-${node.id}`);
         mkdirSync(nodeDir, { recursive: true });
         const properties = join(nodeDir, 'server.properties');
-        writeProperties(properties, nodeProperties(nodeDir, node, voters));
+        writeProperties(properties, { ...nodeProperties(nodeDir, node, voters), ...options.properties });
         const logFile = join(logs, `kafka-${node.id}.log`);
         const jvm = [
           ...jvmOptions(process.env.STACK_CLUSTER_HEAP ?? '256m', nodeDir),
