@@ -13,7 +13,7 @@ import {
   stringSerializers,
 } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenTransaction, Transaction } from '../../packages/contract/src/index.ts';
+import type { OpenTransaction, TransactionList } from '../../packages/contract/src/index.ts';
 import { writeHangingTransaction } from '../support/hanging-transaction.ts';
 import { bootstrap, testKafka, uniqueName } from '../support/kafka.ts';
 import { privateCluster, type TestCluster } from '../support/kafka-cluster.ts';
@@ -112,7 +112,7 @@ describe('a hanging transaction', () => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(await offsets()).toEqual({ stable: 1n, end: 4n });
     const listed = await ops.call('reader', 'GET', `/transactions?search=${transactionalId}`);
-    const [txn] = listed.body as Transaction[];
+    const [txn] = (listed.body as TransactionList).results;
     expect(txn).toMatchObject({
       transactionalId,
       producerId: String(hanging.producerId),

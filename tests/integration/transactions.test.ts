@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenTransaction, Transaction } from '../../packages/contract/src/index.ts';
+import type { OpenTransaction, TransactionList } from '../../packages/contract/src/index.ts';
 import { installConfluentClient, openTransactionAndDie } from '../support/confluent-client.ts';
 import { bootstrap, testKafka } from '../support/kafka.ts';
 import { stackTool, toolTable } from '../support/kafka-tools.ts';
@@ -30,7 +30,7 @@ describe('transactions', () => {
   it('lists the open transaction as TransactionsCommand describes it', async () => {
     const { status, body } = await ops.call('reader', 'GET', `/transactions?search=${transactionalId}`);
     expect(status).toBe(200);
-    const [txn] = body as Transaction[];
+    const [txn] = (body as TransactionList).results;
     expect(txn).toMatchObject({ transactionalId, state: 'Ongoing', partitions: [{ topic, partition: 0 }] });
     producerId = txn?.producerId ?? '';
     const [described] = toolTable(

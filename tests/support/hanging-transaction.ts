@@ -74,3 +74,22 @@ export async function writeHangingTransaction(
     await connection.close();
   }
 }
+
+/**
+ * Registers transactional ids with their coordinator (InitProducerId each, as a transactional producer's
+ * `initTransactions()`), leaving each `Empty`: a cluster with many transactional ids, one connection to
+ * `broker` (a one-node cluster, the stack's) and no producer process.
+ */
+export async function initTransactionalIds(broker: string, ids: readonly string[]): Promise<void> {
+  const [host = '', port = ''] = broker.split(':');
+  const connection = new Connection('transactional-ids-tests');
+  await connection.connect(host, Number(port));
+  try {
+    for (const id of ids) {
+      await retried('FindCoordinator', () => findCoordinatorV6.api.async(connection, 1, [id]));
+      await retried('InitProducerId', () => initProducerIdV5.api.async(connection, id, 60_000, -1n, -1));
+    }
+  } finally {
+    await connection.close();
+  }
+}
