@@ -23,8 +23,9 @@ export async function privateCluster(
   });
   return {
     bootstrap: state.bootstrap,
+    // The cluster's data goes with it: no controlled shutdown to wait for.
     stop: async () => {
-      await stopCluster(dir);
+      await stopCluster(dir, undefined, 0);
       rmSync(dir, { recursive: true, force: true });
     },
   };
