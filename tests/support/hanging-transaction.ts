@@ -19,14 +19,30 @@ import {
 
 export type HangingTransaction = { producerId: bigint; producerEpoch: number; offset: bigint };
 
-async function retried<T>(what: string, call: () => Promise<T>, ms = 30_000): Promise<T> {
+/** What a partition of a topic just created answers for a moment: asked again, it goes away. */
+const NOT_READY = new Set(['NOT_LEADER_OR_FOLLOWER', 'UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE']);
+
+/**
+ * `call` again every 250 ms for `ms` while it fails with Kafka error codes `again` accepts (any failure
+ * when not given); any other failure rejects at once with `what refused: CODES`.
+ */
+async function retried<T>(
+  what: string,
+  call: () => Promise<T>,
+  ms = 30_000,
+  again: (codes: string[]) => boolean = () => true,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     try {
       return await call();
     } catch (error) {
-      // The transaction state topic is created on the first FindCoordinator and loads for a moment.
-      if (Date.now() > end) throw new Error(`${what}: ${String(error)}`, { cause: error });
+      const codes =
+        error instanceof ResponseError ? (error.errors as ProtocolError[]).map((e) => e.apiId) : [];
+      if (Date.now() > end || !again(codes)) {
+        const reason = codes.length > 0 ? codes.join(', ') : String(error);
+        throw new Error(`${what} refused: ${reason}`, { cause: error });
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
@@ -53,19 +69,17 @@ export async function writeHangingTransaction(
     const init = await retried('InitProducerId', () =>
       initProducerIdV5.api.async(connection, transactionalId, transactionTimeoutMs, -1n, -1),
     );
-    const answer = await produceV11.api
-      .async(
+    const produce = () =>
+      produceV11.api.async(
         connection,
         -1,
         30_000,
         [{ topic, partition, key: Buffer.from('k'), value: Buffer.from('never committed nor aborted') }],
         { transactionalId, producerId: init.producerId, producerEpoch: init.producerEpoch },
-      )
-      .catch((error: unknown) => {
-        if (!(error instanceof ResponseError)) throw error;
-        const codes = (error.errors as ProtocolError[]).map((e) => e.apiId);
-        throw new Error(`Produce refused: ${codes.join(', ')}`, { cause: error });
-      });
+      );
+    const answer = await retried('Produce', produce, 30_000, (codes) =>
+      codes.every((code) => NOT_READY.has(code)),
+    );
     if (typeof answer === 'boolean') throw new Error('Produce with acks=-1 answered nothing');
     const written = answer.responses[0]?.partitionResponses[0];
     if (!written) throw new Error('Produce answered no partition');

@@ -62,7 +62,7 @@ export async function describeTransactions(admin: Admin, ids: readonly string[])
 }
 
 /** Coordinator states in which a transaction still owns its partitions and will write their markers. */
-export const RUNNING = new Set(['Ongoing', 'PrepareCommit', 'PrepareAbort', 'PrepareEpochFence']);
+const RUNNING = new Set(['Ongoing', 'PrepareCommit', 'PrepareAbort', 'PrepareEpochFence']);
 
 function toTransaction(
   t: describeTransactionsV0.DescribeTransactionsResponseTransactionState,
