@@ -10,12 +10,15 @@ import { type RunningApp, startApp } from '../support/app.ts';
 import { initTransactionalIds } from '../support/hanging-transaction.ts';
 import { bootstrap, testKafka } from '../support/kafka.ts';
 import { stackTool, toolTable } from '../support/kafka-tools.ts';
+import { sha256, withSecurity } from '../support/security.ts';
 
 const kafka = testKafka();
 const prefix = `test-paging-${randomUUID()}`;
 const names = Array.from({ length: 30 }, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
 let topic: string;
 let app: RunningApp;
+/** The app with security on and one user who may read only ids `<prefix>-0N`. */
+let narrow: RunningApp;
 
 async function get<T>(path: string): Promise<T> {
   const res = await fetch(`${app.url}/api/local${path}`);
@@ -39,6 +42,14 @@ beforeAll(async () => {
     });
     if (res.status !== 204) throw new Error(`share group ${group}: ${res.status} ${await res.text()}`);
   }
+  narrow = await startApp(
+    withSecurity({
+      defaultGroup: null,
+      roles: { 'ops-read': [{ resources: ['TRANSACTION', 'SHARE_GROUP'], actions: ['READ'] }] },
+      groups: { tens: [{ role: 'ops-read', patterns: [`${prefix}-0.`], clusters: ['local'] }] },
+      users: [{ username: 'narrow', password: sha256('pw'), groups: ['tens'] }],
+    }),
+  );
   requestsChannel.subscribe(record);
 }, 180_000);
 
@@ -48,6 +59,7 @@ afterAll(async () => {
     await fetch(`${app.url}/api/local/share-groups/${group}`, { method: 'DELETE' }).catch(() => undefined);
   }
   await app?.close();
+  await narrow?.close();
   await kafka.cleanup();
 }, 120_000);
 
@@ -109,5 +121,17 @@ describe('the share group list', () => {
   it('refuses nothing for a bad page: page 1 as AKHQ reads it', async () => {
     const bad = await get<ShareGroupList>(`/share-groups?search=${prefix}&page=0`);
     expect(bad.results.map((g) => g.id)).toEqual(names.slice(0, 25));
+  });
+});
+
+describe('both lists for a user who may read some ids', () => {
+  it('page and count only those: 10 ids on one page, not 25 with holes', async () => {
+    const headers = { authorization: `Basic ${Buffer.from('narrow:pw').toString('base64')}` };
+    for (const path of ['transactions', 'share-groups']) {
+      const res = await fetch(`${narrow.url}/api/local/${path}?search=${prefix}`, { headers });
+      const body = (await res.json()) as { results: ({ id: string } | { transactionalId: string })[] };
+      expect(body).toMatchObject({ page: 1, total: 10 });
+      expect(body.results.map((r) => ('id' in r ? r.id : r.transactionalId))).toEqual(names.slice(0, 10));
+    }
   });
 });
