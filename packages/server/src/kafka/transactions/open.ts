@@ -34,8 +34,7 @@ export async function openTransactions(
       // partition (DescribeTransactions names an ongoing transaction's partitions, and a preparing one's
       // not yet marked); every other state lists none.
       const live =
-        coordinator !== undefined &&
-        coordinator.partitions.some((c) => c.topic === p.topic && c.partition === p.partition);
+        coordinator?.partitions.some((c) => c.topic === p.topic && c.partition === p.partition) ?? false;
       const last = Number(p.lastTimestamp);
       return {
         topic: p.topic,
