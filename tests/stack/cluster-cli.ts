@@ -17,7 +17,7 @@ export async function upCluster(brokers: number): Promise<string> {
     if (state) console.log(`kafka cluster reused (${state.nodes.map((n) => n.process?.pid).join(', ')})`);
     else {
       if (previous) await stopCluster(stackDir, console.log);
-      state = await startCluster(stackDir, brokers, console.log);
+      state = await startCluster(stackDir, brokers, { log: console.log });
     }
     const line = `KAFKA_CLUSTER_BOOTSTRAP=${state.bootstrap}`;
     writeFileSync(join(stackDir, 'cluster.env'), `${line}\n`);

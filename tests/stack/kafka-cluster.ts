@@ -2,7 +2,7 @@
 // cannot show: partition reassignment and replication factor changes. Kafka only, no Connect or registry;
 // small heaps (STACK_CLUSTER_HEAP, 256m) since it runs beside the main stack on the same 2 cores.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { jvmOptions, writeLog4j2, writeProperties } from './components/jvm.ts';
@@ -33,7 +33,15 @@ export function readCluster(dir: string): ClusterState | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ClusterState) : undefined;
 }
 
-function nodeProperties(dir: string, node: ClusterNode, voters: string): Record<string, string | number> {
+export type BrokerProperties = Record<string, string | number>;
+
+export interface ClusterOptions {
+  /** Server properties every node gets on top of (and overriding) the defaults below. */
+  properties?: BrokerProperties;
+  log?: (line: string) => void;
+}
+
+function nodeProperties(dir: string, node: ClusterNode, voters: string): BrokerProperties {
   return {
     'process.roles': 'broker,controller',
     'node.id': node.id,
@@ -60,12 +68,36 @@ function nodeProperties(dir: string, node: ClusterNode, voters: string): Record<
   };
 }
 
-/** Starts `brokers` nodes under `dir` and waits until every one is registered; the state goes to dir/cluster.json. */
+/**
+ * A formatted log directory for another node: StorageTool's bootstrap checkpoint (the cluster's feature
+ * levels) is the same for every node; meta.properties names the node and the directory.
+ */
+function copyFormatted(from: string, to: string, nodeId: number): void {
+  cpSync(from, to, { recursive: true });
+  const meta = join(to, 'meta.properties');
+  const lines = readFileSync(meta, 'utf8')
+    .split('\n')
+    .map((line) =>
+      line.startsWith('node.id=')
+        ? `node.id=${nodeId}`
+        : line.startsWith('directory.id=')
+          ? `directory.id=${newClusterId()}`
+          : line,
+    );
+  writeFileSync(meta, lines.join('\n'));
+}
+
+/**
+ * Starts `brokers` nodes under `dir` and waits until every one is registered; the state goes to
+ * dir/cluster.json. `options.properties` adds or overrides server properties (a test that needs a broker
+ * set up unlike the stack's, e.g. `transaction.partition.verification.enable=false`).
+ */
 export async function startCluster(
   dir: string,
   brokers: number,
-  log: (line: string) => void = () => undefined,
+  options: ClusterOptions = {},
 ): Promise<ClusterState> {
+  const log = options.log ?? (() => undefined);
   const artifacts = await ensureArtifacts(log);
   const ports = await freePorts(brokers * 2);
   const nodes: ClusterNode[] = Array.from({ length: brokers }, (_, i) => ({
@@ -84,29 +116,38 @@ export async function startCluster(
   const logs = join(dir, 'logs');
   mkdirSync(logs, { recursive: true });
   try {
+    const setups = nodes.map((node) => {
+      const nodeDir = join(dir, `kafka-${node.id}`);
+      mkdirSync(nodeDir, { recursive: true });
+      const properties = join(nodeDir, 'server.properties');
+      writeProperties(properties, { ...nodeProperties(nodeDir, node, voters), ...options.properties });
+      const jvm = [
+        ...jvmOptions(process.env.STACK_CLUSTER_HEAP ?? '256m', nodeDir),
+        writeLog4j2(join(nodeDir, 'log4j2.properties'), join(logs, `kafka-${node.id}.log`)),
+        '-cp',
+        join(artifacts.kafkaLibs, '*'),
+      ];
+      return { node, nodeDir, properties, jvm };
+    });
+    // One StorageTool run (a JVM) for the whole cluster: the first node's directory is formatted, the
+    // others get a copy with their own node.id and directory.id, all that differs between them.
+    const [first, ...others] = setups;
+    if (!first) throw new Error('a cluster needs at least one node');
+    await promisify(execFile)(artifacts.java, [
+      ...first.jvm,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      state.clusterId,
+      '-c',
+      first.properties,
+      '--ignore-formatted',
+    ]);
+    for (const other of others) {
+      copyFormatted(join(first.nodeDir, 'data'), join(other.nodeDir, 'data'), other.node.id);
+    }
     await Promise.all(
-      nodes.map(async (node) => {
-        const nodeDir = join(dir, `kafka-${node.id}`);
-        mkdirSync(nodeDir, { recursive: true });
-        const properties = join(nodeDir, 'server.properties');
-        writeProperties(properties, nodeProperties(nodeDir, node, voters));
-        const logFile = join(logs, `kafka-${node.id}.log`);
-        const jvm = [
-          ...jvmOptions(process.env.STACK_CLUSTER_HEAP ?? '256m', nodeDir),
-          writeLog4j2(join(nodeDir, 'log4j2.properties'), logFile),
-          '-cp',
-          join(artifacts.kafkaLibs, '*'),
-        ];
-        await promisify(execFile)(artifacts.java, [
-          ...jvm,
-          'kafka.tools.StorageTool',
-          'format',
-          '-t',
-          state.clusterId,
-          '-c',
-          properties,
-          '--ignore-formatted',
-        ]);
+      setups.map(async ({ node, nodeDir, properties, jvm }) => {
         node.process = await spawnDetached({
           command: artifacts.java,
           args: [...jvm, 'kafka.Kafka', properties],
@@ -143,13 +184,23 @@ export async function startCluster(
   }
 }
 
-/** Stops every node recorded in dir/cluster.json, by pid, and removes their data (logs are kept). */
-export async function stopCluster(dir: string, log: (line: string) => void = () => undefined): Promise<void> {
+/**
+ * Stops every node recorded in dir/cluster.json, by pid, and removes their data (logs are kept). Each
+ * node gets `graceMs` to shut down after SIGTERM (a controlled shutdown of three nodes takes seconds);
+ * 0 kills at once, for a throwaway cluster whose data goes with it.
+ */
+export async function stopCluster(
+  dir: string,
+  log: (line: string) => void = () => undefined,
+  graceMs = 20_000,
+): Promise<void> {
   const state = readCluster(dir);
   if (!state) return;
   await Promise.all(
     state.nodes.map(async (node) => {
-      if (node.process) log(`kafka-${node.id}: ${await stopProcess(node.process)} (pid ${node.process.pid})`);
+      if (node.process) {
+        log(`kafka-${node.id}: ${await stopProcess(node.process, graceMs)} (pid ${node.process.pid})`);
+      }
     }),
   );
   for (const node of state.nodes) rmSync(join(dir, `kafka-${node.id}`), { recursive: true, force: true });

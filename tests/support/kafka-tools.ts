@@ -59,3 +59,13 @@ export async function kafkaTool(mainClass: string, args: string[]): Promise<stri
 /** A tool against the stack's broker: `--bootstrap-server` first. */
 export const stackTool = (mainClass: string, args: string[]): Promise<string> =>
   kafkaTool(mainClass, ['--bootstrap-server', bootstrap(), ...args]);
+
+/** A tool's table (TransactionsCommand prints one) as rows of header -> value; columns are separated by tabs or runs of spaces. */
+export function toolTable(output: string): Record<string, string>[] {
+  const [header = '', ...rows] = output.trim().split('\n');
+  const names = header.trim().split(/\s+/);
+  return rows.map((row) => {
+    const cells = row.trim().split(/\t|\s{2,}/);
+    return Object.fromEntries(names.map((name, i) => [name, cells[i] ?? '']));
+  });
+}

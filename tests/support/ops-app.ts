@@ -1,3 +1,4 @@
+import type { Config } from '../../packages/server/src/config/schema.ts';
 import { type RunningApp, startApp } from './app.ts';
 import { sha256, withSecurity } from './security.ts';
 
@@ -6,8 +7,9 @@ type Audit = { user: string; action: string; target?: string; status: number; ou
 /**
  * The app with security on and the shipped roles: `admin` (the default admin group) and `reader`,
  * each with password `pw`; its log lines kept so a test can read the audit events of its writes.
+ * `bootstrap` points the cluster `local` at another Kafka than the stack's.
  */
-export async function startSecuredApp() {
+export async function startSecuredApp(bootstrap?: string) {
   const lines: string[] = [];
   const secured = withSecurity({
     defaultGroup: null,
@@ -16,7 +18,15 @@ export async function startSecuredApp() {
       { username: 'reader', password: sha256('pw'), groups: ['reader'] },
     ],
   });
-  const app: RunningApp = await startApp(secured, { logStream: { write: (line) => lines.push(line) } });
+  const pointed = (config: Config): Config => {
+    const local = config.clusters.local;
+    if (!bootstrap || !local) return config;
+    const properties = { ...local.properties, 'bootstrap.servers': bootstrap };
+    return { ...config, clusters: { local: { ...local, properties } } };
+  };
+  const app: RunningApp = await startApp((config) => secured(pointed(config)), {
+    logStream: { write: (line) => lines.push(line) },
+  });
   const call = async (user: 'admin' | 'reader', method: string, path: string, body?: unknown) => {
     const res = await fetch(`${app.url}/api/local${path}`, {
       method,

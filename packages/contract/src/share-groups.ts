@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ClusterParams } from './cluster.ts';
+import { pagedList } from './lists.ts';
 import { intOrText } from './numbers.ts';
+import { lenientInt } from './query.ts';
 
 /** KIP-932 share group states (ShareGroupDescribe, ListGroups). */
 export const ShareGroupState = z.enum(['UNKNOWN', 'EMPTY', 'STABLE', 'DEAD']);
@@ -11,7 +13,21 @@ export const ShareGroupSummary = z
   .object({ id: z.string(), type: z.literal('share'), state: ShareGroupState })
   .meta({ id: 'ShareGroupSummary' });
 export type ShareGroupSummary = z.infer<typeof ShareGroupSummary>;
-export const ShareGroupList = z.array(ShareGroupSummary);
+/**
+ * `GET /api/{cluster}/share-groups`: a page of share groups by id (AKHQ's paged list, as the consumer
+ * group list). A bad or non-positive page is page 1; a page past the end is empty.
+ */
+export const ShareGroupListQuery = z.object({
+  search: z
+    .string()
+    .max(255)
+    .optional()
+    .meta({ description: 'Space-separated terms; every one must be in the id' }),
+  page: lenientInt.meta({ description: '1-based page number' }),
+});
+export type ShareGroupListQuery = z.infer<typeof ShareGroupListQuery>;
+export const ShareGroupList = pagedList(ShareGroupSummary).meta({ id: 'ShareGroupList' });
+export type ShareGroupList = z.infer<typeof ShareGroupList>;
 
 export const ShareGroupMember = z.object({
   memberId: z.string(),

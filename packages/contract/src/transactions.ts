@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { pagedList } from './lists.ts';
+import { lenientInt } from './query.ts';
 
 export const TransactionPartition = z.object({ topic: z.string(), partition: z.number().int() });
 
@@ -17,11 +19,21 @@ export const Transaction = z
   })
   .meta({ id: 'Transaction' });
 export type Transaction = z.infer<typeof Transaction>;
-export const TransactionList = z.array(Transaction);
-
+/**
+ * `GET /api/{cluster}/transactions`: a page of transactional ids by name (AKHQ's paged list); only the
+ * page's ids are described. A bad or non-positive page is page 1; a page past the end is empty.
+ */
 export const TransactionListQuery = z.object({
-  search: z.string().max(255).optional().meta({ description: 'Part of the transactional id' }),
+  search: z
+    .string()
+    .max(255)
+    .optional()
+    .meta({ description: 'Space-separated terms; every one must be in the transactional id' }),
+  page: lenientInt.meta({ description: '1-based page number' }),
 });
+export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
+export const TransactionList = pagedList(Transaction).meta({ id: 'TransactionList' });
+export type TransactionList = z.infer<typeof TransactionList>;
 
 /**
  * A transaction open on a partition (DescribeProducers: a producer with a current start offset) for

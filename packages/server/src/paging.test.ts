@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageLinks, pageNumber } from './paging.ts';
+import { pageLinks, pageNumber, pageOf } from './paging.ts';
 
 describe('paging', () => {
   it('reads absent, bad and non-positive pages as page 1', () => {
@@ -15,5 +15,20 @@ describe('paging', () => {
     expect(pageLinks('/api/c/topic', 1, 1)).toEqual({});
     expect(pageLinks('/api/c/topic?page=9', 9, 3)).toEqual({});
     expect(pageLinks('/api/c/topic?page=4', 4, 3)).toEqual({ before: '/api/c/topic?page=3' });
+  });
+
+  it('cuts a page from a whole list: the number of pages, the total, an empty page past the end', () => {
+    const items = Array.from({ length: 7 }, (_, i) => i);
+    expect(pageOf(items, 2, 3, '/api/c/share-groups?page=2')).toEqual({
+      results: [3, 4, 5],
+      before: '/api/c/share-groups?page=1',
+      after: '/api/c/share-groups?page=3',
+      page: 3,
+      total: 7,
+      pageSize: 3,
+    });
+    expect(pageOf(items, undefined, 3, '/x').results).toEqual([0, 1, 2]);
+    expect(pageOf(items, 5, 3, '/x?page=5')).toMatchObject({ results: [], page: 3, total: 7 });
+    expect(pageOf([], 1, 3, '/x')).toEqual({ results: [], page: 0, total: 0, pageSize: 3 });
   });
 });

@@ -17,3 +17,24 @@ export function pageLinks(url: string, page: number, pages: number): { before?: 
     ...(page < pages ? { after: link(page + 1) } : {}),
   };
 }
+
+/**
+ * One page of a list held whole in memory (names a single listing request answers), in AKHQ's shape:
+ * `page` is the number of pages, `total` the items over all pages.
+ */
+export function pageOf<T>(
+  items: readonly T[],
+  requested: number | undefined,
+  pageSize: number,
+  url: string,
+): { results: T[]; before?: string; after?: string; page: number; total: number; pageSize: number } {
+  const page = pageNumber(requested);
+  const pages = Math.ceil(items.length / pageSize);
+  return {
+    results: items.slice((page - 1) * pageSize, page * pageSize),
+    ...pageLinks(url, page, pages),
+    page: pages,
+    total: items.length,
+    pageSize,
+  };
+}

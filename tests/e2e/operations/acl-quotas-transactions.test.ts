@@ -6,6 +6,7 @@ import { type RunningApp, startApp } from '../../support/app.ts';
 import { seriousViolations } from '../../support/axe.ts';
 import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
 import { installConfluentClient, openTransactionAndDie } from '../../support/confluent-client.ts';
+import { initTransactionalIds } from '../../support/hanging-transaction.ts';
 import { bootstrap, testKafka } from '../../support/kafka.ts';
 
 // Issue 18 items 1, 2, 5 and 6: the ACL templates, quotas and transactions screens, driven in Chromium at
@@ -18,6 +19,8 @@ const tag = randomUUID().slice(0, 8);
 const principal = `User:e2e-ops-${tag}`;
 const quotaUser = `e2e-ops-${tag}`;
 const transactionalId = `e2e-ops-txn-${tag}`;
+/** 27 more ids sharing the open transaction's prefix: its search spans two pages of 25. */
+const pagedIds = Array.from({ length: 27 }, (_, i) => `${transactionalId}-${String(i).padStart(2, '0')}`);
 let topic: string;
 
 const api = async <T>(path: string, method = 'GET', body?: unknown): Promise<T> => {
@@ -35,6 +38,7 @@ beforeAll(async () => {
   await installConfluentClient();
   topic = await kafka.createTopic(1);
   await openTransactionAndDie(bootstrap(), topic, transactionalId, 2);
+  await initTransactionalIds(bootstrap(), pagedIds);
   app = await startApp();
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -131,12 +135,18 @@ describe('operations screens', () => {
     await page.goto(`${app.url}/ui/local/transactions`);
     await settle();
     await page.getByLabel('Search transactional ids').fill(transactionalId);
-    await page
-      .getByRole('table', { name: 'Transactions' })
-      .getByRole('row')
-      .filter({ hasText: transactionalId })
-      .filter({ hasText: 'Ongoing' })
-      .waitFor();
+    await page.getByLabel('Search transactional ids').press('Enter');
+    const list = page.getByRole('table', { name: 'Transactions' });
+    // 28 ids match: the server answers 25 and says there are 2 pages; the second holds the last 3.
+    await page.getByText('of 2', { exact: true }).waitFor();
+    await expect.poll(() => list.getByRole('row').filter({ hasText: transactionalId }).count()).toBe(25);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => list.getByRole('row').filter({ hasText: transactionalId }).count()).toBe(3);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await settle();
+    await check('ops-transactions-page-2');
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await list.getByRole('row').filter({ hasText: transactionalId }).filter({ hasText: 'Ongoing' }).waitFor();
     await page.getByLabel('Topic', { exact: true }).fill(topic);
     await page.getByRole('button', { name: 'Find' }).click();
     const open = page.getByRole('table', { name: 'Open transactions' });

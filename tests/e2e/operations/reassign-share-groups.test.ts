@@ -15,6 +15,8 @@ const kafka = testKafka();
 const tag = randomUUID().slice(0, 8);
 const topic = `e2e-ops-${tag}`;
 const group = `e2e-share-${tag}`;
+/** 26 more groups sharing the group's id as prefix: its search spans two pages of 25. */
+const pagedGroups = Array.from({ length: 26 }, (_, i) => `${group}-${String(i).padStart(2, '0')}`);
 
 const api = (path: string, method = 'GET', body?: unknown) =>
   fetch(`${app.url}/api/local${path}`, {
@@ -38,12 +40,16 @@ beforeAll(async () => {
     { topic, partition: 1, offset: 0 },
   ]);
   if (made.status !== 204) throw new Error(`share group not made: ${made.status} ${await made.text()}`);
+  for (const other of pagedGroups) {
+    const res = await api(`/share-groups/${other}/offsets`, 'POST', [{ topic, partition: 0, offset: 0 }]);
+    if (res.status !== 204) throw new Error(`share group not made: ${res.status} ${await res.text()}`);
+  }
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 });
 afterAll(async () => {
   await browser?.close();
-  await api(`/share-groups/${group}`, 'DELETE').catch(() => undefined);
+  for (const g of [group, ...pagedGroups]) await api(`/share-groups/${g}`, 'DELETE').catch(() => undefined);
   await app?.close();
   await kafka.cleanup();
 });
@@ -77,14 +83,27 @@ describe('share groups', () => {
       .getByRole('navigation', { name: 'Group types' })
       .getByRole('link', { name: 'Share groups' })
       .click();
+    await page.getByLabel('Search share groups').fill(group);
+    await page.getByLabel('Search share groups').press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(group);
     const list = page.getByRole('table', { name: 'Share groups' });
     const row = list.getByRole('row').filter({ hasText: group });
-    await row.waitFor();
-    expect(await row.textContent()).toContain('SHARE');
-    expect(await row.textContent()).toContain('EMPTY');
+    await row.first().waitFor();
+    // 27 groups match: the server answers 25 and says there are 2 pages; the second holds the last 2.
+    await page.getByText('of 2', { exact: true }).waitFor();
+    expect(await row.count()).toBe(25);
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => row.count()).toBe(2);
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await checkEverywhere('share-group-list-page-2');
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await expect.poll(() => row.count()).toBe(25);
+    const own = list.getByRole('row').filter({ has: page.getByRole('link', { name: group, exact: true }) });
+    expect(await own.textContent()).toContain('SHARE');
+    expect(await own.textContent()).toContain('EMPTY');
     await checkEverywhere('share-group-list');
 
-    await row.getByRole('link', { name: group }).click();
+    await own.getByRole('link', { name: group, exact: true }).click();
     const offsets = page.getByRole('table', { name: 'Start offsets' });
     await offsets.getByRole('row').filter({ hasText: topic }).first().waitFor();
     const rows = await offsets.getByRole('row').filter({ hasText: topic }).allTextContents();

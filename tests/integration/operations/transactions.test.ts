@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenTransaction, Transaction } from '../../../packages/contract/src/index.ts';
+import type { OpenTransaction, TransactionList } from '../../../packages/contract/src/index.ts';
 import { installConfluentClient, openTransactionAndDie } from '../../support/confluent-client.ts';
 import { bootstrap, testKafka } from '../../support/kafka.ts';
-import { stackTool } from '../../support/kafka-tools.ts';
+import { stackTool, toolTable } from '../../support/kafka-tools.ts';
 import { startSecuredApp } from '../../support/ops-app.ts';
 
 // Issue 18 item 5: a transaction left open by a producer that died, as the console and Kafka's
@@ -12,16 +12,6 @@ const kafka = testKafka();
 const transactionalId = `test-txn-${randomUUID()}`;
 let topic: string;
 let ops: Awaited<ReturnType<typeof startSecuredApp>>;
-
-/** A TransactionsCommand table as rows of header -> value (columns are separated by tabs or runs of spaces). */
-function table(output: string): Record<string, string>[] {
-  const [header = '', ...rows] = output.trim().split('\n');
-  const names = header.trim().split(/\s+/);
-  return rows.map((row) => {
-    const cells = row.trim().split(/\t|\s{2,}/);
-    return Object.fromEntries(names.map((name, i) => [name, cells[i] ?? '']));
-  });
-}
 
 beforeAll(async () => {
   await installConfluentClient();
@@ -40,10 +30,10 @@ describe('transactions', () => {
   it('lists the open transaction as TransactionsCommand describes it', async () => {
     const { status, body } = await ops.call('reader', 'GET', `/transactions?search=${transactionalId}`);
     expect(status).toBe(200);
-    const [txn] = body as Transaction[];
+    const [txn] = (body as TransactionList).results;
     expect(txn).toMatchObject({ transactionalId, state: 'Ongoing', partitions: [{ topic, partition: 0 }] });
     producerId = txn?.producerId ?? '';
-    const [described] = table(
+    const [described] = toolTable(
       await stackTool('TransactionsCommand', ['describe', '--transactional-id', transactionalId]),
     );
     expect(described).toMatchObject({
@@ -68,7 +58,7 @@ describe('transactions', () => {
       coordinatorState: 'Ongoing',
       hanging: false,
     });
-    const [producer] = table(
+    const [producer] = toolTable(
       await stackTool('TransactionsCommand', ['describe-producers', '--topic', topic, '--partition', '0']),
     );
     expect(producer).toMatchObject({
@@ -83,7 +73,7 @@ describe('transactions', () => {
     expect((await ops.call('reader', 'POST', '/transactions/abort', abort)).status).toBe(403);
     const done = await ops.call('admin', 'POST', '/transactions/abort', abort);
     expect(done.status).toBe(200);
-    const [producer] = table(
+    const [producer] = toolTable(
       await stackTool('TransactionsCommand', ['describe-producers', '--topic', topic, '--partition', '0']),
     );
     expect(producer).toMatchObject({ ProducerId: producerId, CurrentTransactionStartOffset: 'None' });

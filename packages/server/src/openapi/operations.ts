@@ -148,7 +148,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'changeReplicationFactor',
     summary: "Change a topic's replication factor (a reassignment of every partition)",
   },
-  'GET /api/:cluster/share-groups': { operationId: 'listShareGroups', summary: 'Share groups (KIP-932)' },
+  'GET /api/:cluster/share-groups': {
+    operationId: 'listShareGroups',
+    summary: 'Share groups (KIP-932), a page at a time',
+  },
   'GET /api/:cluster/share-groups/:group': {
     operationId: 'getShareGroup',
     summary: 'A share group: members, assigned partitions, start offsets and lag',
@@ -181,7 +184,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   'GET /api/:cluster/transactions': {
     operationId: 'listTransactions',
-    summary: 'Transactional ids and their state',
+    summary: 'Transactional ids and their state, a page at a time',
   },
   'GET /api/:cluster/transactions/open': {
     operationId: 'listOpenTransactions',

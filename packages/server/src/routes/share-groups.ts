@@ -2,6 +2,7 @@ import {
   ClusterParams,
   ShareGroup,
   ShareGroupList,
+  ShareGroupListQuery,
   ShareGroupParams,
   ShareOffsetReset,
 } from '@console/contract';
@@ -12,17 +13,32 @@ import {
   listShareGroups,
   resetShareGroupOffsets,
 } from '../kafka/share-groups/service.ts';
+import { byName, nameMatcher } from '../kafka/topic-naming.ts';
+import { pageOf } from '../paging.ts';
 import type { Services } from '../services.ts';
 
 const tags = ['share-group'];
 
-export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
+export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
   app.get(
     '/api/:cluster/share-groups',
-    { schema: { tags, params: ClusterParams, response: { 200: ShareGroupList } } },
+    {
+      schema: {
+        tags,
+        params: ClusterParams,
+        querystring: ShareGroupListQuery,
+        response: { 200: ShareGroupList },
+      },
+    },
+    // One ListGroups answers every share group's id and state; the page is cut from it, nothing described.
     async (req) => {
       const groups = await kafka.run(req.params.cluster, (admin) => listShareGroups(admin));
-      return req.permissions.filter('SHARE_GROUP', 'READ', req.params.cluster, groups, (g) => g.id);
+      const matches = nameMatcher(req.query.search);
+      const shown = req.permissions
+        .filter('SHARE_GROUP', 'READ', req.params.cluster, groups, (g) => g.id)
+        .filter((g) => matches(g.id))
+        .sort((a, b) => byName(a.id, b.id));
+      return pageOf(shown, req.query.page, config.pagination.pageSize, req.url);
     },
   );
 

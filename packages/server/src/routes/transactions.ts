@@ -8,16 +8,17 @@ import {
   TransactionListQuery,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { nameMatcher } from '../kafka/topic-naming.ts';
+import { byName, nameMatcher } from '../kafka/topic-naming.ts';
 import { abortTransaction } from '../kafka/transactions/abort.ts';
 import { describeTransactions, listTransactionalIds } from '../kafka/transactions/describe.ts';
 import { openTransactions } from '../kafka/transactions/open.ts';
+import { pageOf } from '../paging.ts';
 import type { Services } from '../services.ts';
 
 const tags = ['transactions'];
 
 /** Transactions (issue 18 item 5): list, open and hanging ones on a topic, abort. */
-export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
+export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
   app.get(
     '/api/:cluster/transactions',
     {
@@ -31,11 +32,13 @@ export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
     async (req) => {
       const allow = req.permissions.allow('TRANSACTION', 'READ', req.params.cluster);
       const matches = nameMatcher(req.query.search);
+      // ListTransactions answers every id with its state in one request per broker; only the page's ids
+      // are described (one DescribeTransactions per coordinator), so a page costs what it shows.
       return kafka.run(req.params.cluster, async (admin) => {
-        const ids = (await listTransactionalIds(admin))
-          .map((t) => t.transactionalId)
-          .filter((id) => allow(id) && matches(id));
-        return describeTransactions(admin, ids);
+        const listed = new Set((await listTransactionalIds(admin)).map((t) => t.transactionalId));
+        const ids = [...listed].filter((id) => allow(id) && matches(id)).sort(byName);
+        const page = pageOf(ids, req.query.page, config.pagination.pageSize, req.url);
+        return { ...page, results: await describeTransactions(admin, page.results) };
       });
     },
   );

@@ -5,6 +5,7 @@ import { withCoordinators } from '../groups/coordinators.ts';
 import { readMetadata } from '../metadata.ts';
 import { partitionOffsets } from '../offsets.ts';
 import { sendOwn } from '../protocol.ts';
+import { byName } from '../topic-naming.ts';
 import {
   alterShareGroupOffsets,
   type DescribedShareGroup,
@@ -24,7 +25,7 @@ export async function listShareGroups(admin: Admin): Promise<ShareGroupSummary[]
   const groups = await admin.listGroups({ types: ['share'] });
   return [...groups.values()]
     .map((g) => ({ id: g.id, type: 'share' as const, state: state(g.state) }))
-    .sort((a, b) => a.id.localeCompare(b.id));
+    .sort((a, b) => byName(a.id, b.id));
 }
 
 async function atCoordinator<T>(

@@ -3,6 +3,7 @@ import type { Admin, describeTransactionsV0, listTransactionsV2 } from '@platfor
 import { chunked, inBatches, requestLimits } from '../cluster/request-limits.ts';
 import { readMetadata } from '../metadata.ts';
 import { send } from '../protocol.ts';
+import { byName } from '../topic-naming.ts';
 import { transactionCoordinators } from './coordinators.ts';
 
 export type ListedTransaction = { transactionalId: string; producerId: bigint; state: string };
@@ -57,11 +58,11 @@ export async function describeTransactions(admin: Admin, ids: readonly string[])
     );
     return answer.transactionStates.filter((t) => t.errorCode === 0).map((t) => toTransaction(t, node));
   });
-  return answers.flat().sort((a, b) => a.transactionalId.localeCompare(b.transactionalId));
+  return answers.flat().sort((a, b) => byName(a.transactionalId, b.transactionalId));
 }
 
 /** Coordinator states in which a transaction still owns its partitions and will write their markers. */
-export const RUNNING = new Set(['Ongoing', 'PrepareCommit', 'PrepareAbort', 'PrepareEpochFence']);
+const RUNNING = new Set(['Ongoing', 'PrepareCommit', 'PrepareAbort', 'PrepareEpochFence']);
 
 function toTransaction(
   t: describeTransactionsV0.DescribeTransactionsResponseTransactionState,

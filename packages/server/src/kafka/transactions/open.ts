@@ -1,13 +1,14 @@
 import type { OpenTransaction, Transaction } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import { topicMetadata } from '../metadata.ts';
-import { describeTransactions, listTransactionalIds, RUNNING } from './describe.ts';
+import { describeTransactions, listTransactionalIds } from './describe.ts';
 import { activeProducers } from './producers.ts';
 
 /**
  * Transactions open on the topic's partitions for at least `minDurationMs`, each said hanging or not,
  * as `kafka-transactions.sh find-hanging --topic` decides: a producer with a current transaction start
- * offset whose coordinator has no live transaction of that producer (and epoch) naming the partition.
+ * offset whose transactional id is gone, or whose coordinator does not list the partition in the
+ * transaction (never added to it, as a write without AddPartitionsToTxn, or already completed).
  */
 export async function openTransactions(
   admin: Admin,
@@ -29,11 +30,11 @@ export async function openTransactions(
     .map((p) => {
       const transactionalId = idOf.get(p.producerId) ?? null;
       const coordinator = transactionalId === null ? undefined : described.get(transactionalId);
+      // find-hanging's rule: the coordinator will write this partition's marker only if it lists the
+      // partition (DescribeTransactions names an ongoing transaction's partitions, and a preparing one's
+      // not yet marked); every other state lists none.
       const live =
-        coordinator !== undefined &&
-        RUNNING.has(coordinator.state) &&
-        coordinator.producerId === String(p.producerId) &&
-        coordinator.partitions.some((c) => c.topic === p.topic && c.partition === p.partition);
+        coordinator?.partitions.some((c) => c.topic === p.topic && c.partition === p.partition) ?? false;
       const last = Number(p.lastTimestamp);
       return {
         topic: p.topic,

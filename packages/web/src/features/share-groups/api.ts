@@ -1,5 +1,5 @@
 import { ShareGroup, ShareGroupList, type ShareOffsetReset } from '@console/contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPath } from '../../api/base-path';
 import { apiRequest } from '../../api/http';
 import { useToasts } from '../../components/toasts/toast-context';
@@ -7,14 +7,17 @@ import { clusterKeys } from '../clusters/api';
 
 export const shareGroupKeys = {
   all: (cluster: string) => [...clusterKeys.all, cluster, 'share-groups'] as const,
-  list: (cluster: string) => [...shareGroupKeys.all(cluster), 'list'] as const,
+  list: (cluster: string, params: { search: string; page: number }) =>
+    [...shareGroupKeys.all(cluster), 'list', params] as const,
   detail: (cluster: string, group: string) => [...shareGroupKeys.all(cluster), 'detail', group] as const,
 };
 
-export function shareGroupListQuery(cluster: string) {
+export function shareGroupListQuery(cluster: string, params: { search: string; page: number }) {
   return queryOptions({
-    queryKey: shareGroupKeys.list(cluster),
-    queryFn: ({ signal }) => apiRequest(apiPath(cluster, 'share-groups'), { schema: ShareGroupList, signal }),
+    queryKey: shareGroupKeys.list(cluster, params),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPath(cluster, 'share-groups'), { query: params, schema: ShareGroupList, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -12,17 +12,20 @@ import { clusterKeys } from '../clusters/api';
 
 export const transactionKeys = {
   all: (cluster: string) => [...clusterKeys.all, cluster, 'transactions'] as const,
-  list: (cluster: string, search: string) => [...transactionKeys.all(cluster), 'list', search] as const,
+  list: (cluster: string, params: ListParams) => [...transactionKeys.all(cluster), 'list', params] as const,
   open: (cluster: string, topic: string, minDurationMs: number) =>
     [...transactionKeys.all(cluster), 'open', topic, minDurationMs] as const,
 };
 
-export function transactionListQuery(cluster: string, search: string) {
+/** The search text and page of a paged list, as the address holds them. */
+type ListParams = { search: string; page: number };
+
+export function transactionListQuery(cluster: string, params: ListParams) {
   return queryOptions({
-    queryKey: transactionKeys.list(cluster, search),
+    queryKey: transactionKeys.list(cluster, params),
     queryFn: ({ signal }) =>
       apiRequest(apiPath(cluster, 'transactions'), {
-        query: search ? { search } : {},
+        query: params,
         schema: TransactionList,
         signal,
       }),

@@ -1,10 +1,11 @@
 import type { Transaction } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useClusterScope } from '../../auth/cluster-context';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { DataTable } from '../../components/data-table/data-table';
+import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
 import { Page } from '../shell/page';
 import { transactionListQuery } from './api';
 import { formatDuration } from './duration';
@@ -23,10 +24,9 @@ const tone = (state: string): BadgeTone =>
 
 const column = createColumnHelper<Transaction>();
 const columns = [
-  column.accessor('transactionalId', { header: 'Transactional id', enableSorting: true }),
+  column.accessor('transactionalId', { header: 'Transactional id' }),
   column.accessor('state', {
     header: 'State',
-    enableSorting: true,
     cell: ({ getValue }) => <Badge tone={tone(getValue())}>{getValue()}</Badge>,
   }),
   column.accessor((t) => `${t.producerId} / ${t.producerEpoch}`, {
@@ -40,7 +40,6 @@ const columns = [
   }),
   column.accessor('durationMs', {
     header: 'Open for',
-    enableSorting: true,
     meta: { align: 'end' as const },
     cell: ({ getValue }) => formatDuration(getValue()),
   }),
@@ -51,31 +50,35 @@ const columns = [
   }),
 ];
 
-/** Issue 18 item 5: transactional ids with their state, then the open and hanging ones of a topic. */
+/**
+ * Issue 18 item 5: transactional ids with their state, a page at a time by name (search and page in the
+ * address), then the open and hanging ones of a topic.
+ */
 export function TransactionListPage() {
   const { cluster } = useClusterScope();
-  const [search, setSearch] = useState('');
-  const list = useQuery(transactionListQuery(cluster.id, search));
+  const url = useSearchPage();
+  const list = useQuery(transactionListQuery(cluster.id, url.params));
+  useEffect(() => {
+    if (list.data && list.data.page > 0 && url.params.page > list.data.page) url.setPage(list.data.page);
+  });
   return (
     <Page title="Transactions">
-      <div className="filter-bar">
-        <input
-          className="input filter-bar__search"
-          type="search"
-          aria-label="Search transactional ids"
-          placeholder="Search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
+      <SearchBar
+        label="Transaction search"
+        inputLabel="Search transactional ids"
+        list={url}
+        totalPages={list.data?.page ?? 1}
+      />
       <DataTable
         label="Transactions"
-        data={list.data}
+        data={list.data?.results}
         columns={columns}
         getRowId={(t) => t.transactionalId}
         loading={list.isPending}
         failed={list.isError}
-        emptyText="No transactional ids on this cluster."
+        emptyText={
+          url.params.search ? 'No transactional id matches.' : 'No transactional ids on this cluster.'
+        }
       />
       <OpenTransactions />
     </Page>
