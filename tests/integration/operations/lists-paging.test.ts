@@ -4,13 +4,13 @@
 // and ShareGroupCommand list the same names.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShareGroupList, TransactionList } from '../../packages/contract/src/index.ts';
-import { type BuiltRequest, requestsChannel } from '../../packages/server/src/kafka/protocol.ts';
-import { type RunningApp, startApp } from '../support/app.ts';
-import { initTransactionalIds } from '../support/hanging-transaction.ts';
-import { bootstrap, testKafka } from '../support/kafka.ts';
-import { stackTool, toolTable } from '../support/kafka-tools.ts';
-import { sha256, withSecurity } from '../support/security.ts';
+import type { ShareGroupList, TransactionList } from '../../../packages/contract/src/index.ts';
+import { type BuiltRequest, requestsChannel } from '../../../packages/server/src/kafka/protocol.ts';
+import { type RunningApp, startApp } from '../../support/app.ts';
+import { initTransactionalIds } from '../../support/hanging-transaction.ts';
+import { bootstrap, testKafka } from '../../support/kafka.ts';
+import { stackTool, toolTable } from '../../support/kafka-tools.ts';
+import { sha256, withSecurity } from '../../support/security.ts';
 
 const kafka = testKafka();
 const prefix = `test-paging-${randomUUID()}`;

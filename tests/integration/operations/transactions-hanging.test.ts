@@ -13,12 +13,12 @@ import {
   stringSerializers,
 } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenTransaction, TransactionList } from '../../packages/contract/src/index.ts';
-import { writeHangingTransaction } from '../support/hanging-transaction.ts';
-import { bootstrap, testKafka, uniqueName } from '../support/kafka.ts';
-import { privateCluster, type TestCluster } from '../support/kafka-cluster.ts';
-import { kafkaTool, toolTable } from '../support/kafka-tools.ts';
-import { startSecuredApp } from '../support/ops-app.ts';
+import type { OpenTransaction, TransactionList } from '../../../packages/contract/src/index.ts';
+import { writeHangingTransaction } from '../../support/hanging-transaction.ts';
+import { bootstrap, testKafka, uniqueName } from '../../support/kafka.ts';
+import { privateCluster, type TestCluster } from '../../support/kafka-cluster.ts';
+import { kafkaTool, toolTable } from '../../support/kafka-tools.ts';
+import { startSecuredApp } from '../../support/ops-app.ts';
 
 const transactionalId = `test-hanging-${randomUUID()}`;
 const topic = uniqueName('topic');
