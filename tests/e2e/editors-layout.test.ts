@@ -17,6 +17,8 @@ const tag = randomUUID().slice(0, 8);
 const topic = `e2e-editors-${tag}`;
 const connector = `e2e-editors-${tag}`;
 const subject = `e2e-editors-${tag}-value`;
+/** A consumer group id long enough to reach the row actions at 1024 px unless the cell holds it. */
+const longGroup = `e2e-editors-${tag}-billing-invoices-reconciliation-consumer-group-eu-west-1`;
 const WIDTHS = [1440, 1024] as const;
 const v1 = { type: 'record', name: 'Order', fields: [{ name: 'id', type: 'string' }] };
 
@@ -30,6 +32,10 @@ const api = (path: string, method = 'GET', body?: unknown) =>
 
 beforeAll(async () => {
   await kafka.createTopic(1, { name: topic });
+  await kafka.admin.alterConsumerGroupOffsets({
+    groupId: longGroup,
+    topics: [{ name: topic, partitionOffsets: [{ partition: 0, offset: 0n }] }],
+  });
   app = await startApp();
   const schema = JSON.stringify(v1);
   const created = await api('/schema', 'POST', {
@@ -46,6 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api(`/connect/local/${connector}`, 'DELETE').catch(() => undefined);
   await api(`/schema/${subject}`, 'DELETE').catch(() => undefined);
+  await kafka.admin.deleteGroups({ groups: [longGroup] }).catch(() => undefined);
   await browser?.close();
   await app?.close();
   await kafka.cleanup();
@@ -202,12 +209,24 @@ describe('layouts and keyboard (items 11, 12)', () => {
     await row.waitFor();
     expect(await page.getByRole('button', { name: 'Expand menu' }).count()).toBe(1);
     // The row actions and the groups column are in view, not scrolled off inside the table.
-    for (const shown of [
-      row.getByRole('button', { name: `Delete topic ${topic}` }),
-      // The groups cell, just before the actions (empty here: the topic has no group).
-      row.locator('td:nth-last-child(2)'),
-    ])
+    const group = row.getByRole('link', { name: new RegExp(`^${longGroup}`) });
+    await group.waitFor();
+    const actions = row.locator('td:has(> .row-actions)');
+    for (const shown of [row.getByRole('button', { name: `Delete topic ${topic}` }), group])
       expect(await inView(shown)).toBe(true);
+    // The long group id ends before the sticky row actions begin: cut with an ellipsis, named in full.
+    const clearOfActions = async () => {
+      const groupBox = await group.boundingBox();
+      const actionsBox = await actions.boundingBox();
+      return groupBox !== null && actionsBox !== null && groupBox.x + groupBox.width <= actionsBox.x;
+    };
+    expect(await clearOfActions()).toBe(true);
+    expect(await group.getAttribute('title')).toContain(longGroup);
+    const cut = await group.locator('.group-button__id').evaluate((el) => ({
+      ellipsis: getComputedStyle(el).textOverflow,
+      clipped: el.scrollWidth > el.clientWidth,
+    }));
+    expect(cut).toEqual({ ellipsis: 'ellipsis', clipped: true });
     await expectNothingOffScreen();
     await checkScreen('editors-topic-list');
     // Opening it by hand still works there; at 1440 the stored choice (expanded) applies.
@@ -215,6 +234,9 @@ describe('layouts and keyboard (items 11, 12)', () => {
     await page.getByRole('button', { name: 'Collapse menu' }).waitFor();
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Collapse menu' }).waitFor();
+    expect(await inView(group)).toBe(true);
+    expect(await clearOfActions()).toBe(true);
+    await checkScreen('editors-topic-list');
   });
 
   it('offers a skip link first, and names every row icon button with its object', async () => {
