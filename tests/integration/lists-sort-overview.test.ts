@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
@@ -101,7 +102,7 @@ describe('sorted group list', () => {
 describe('cluster overview', () => {
   it('counts brokers, topics, partitions, sizes and groups in one answer', async () => {
     const overview = await ok<{
-      brokers: { id: number; controller: boolean; partitions: number; size?: number }[];
+      brokers: { id: number; controller: boolean; partitions: number; size?: number; version?: string }[];
       controller: number;
       topics: { count: number; partitions: number; underReplicated: number; offline: number };
       size?: number;
@@ -119,5 +120,14 @@ describe('cluster overview', () => {
     expect(overview.topics.offline).toBe(0);
     expect(overview.size).toBeGreaterThan(8_000);
     expect(overview.groups?.byState.EMPTY).toBeGreaterThanOrEqual(3);
+  });
+
+  it("names each broker's Kafka release, as the stack's pom pins it", async () => {
+    const pom = readFileSync(new URL('../stack/maven/kafka/pom.xml', import.meta.url), 'utf8');
+    const release = /<kafka\.version>(\d+\.\d+)\./.exec(pom)?.[1];
+    expect(release).toBeDefined();
+    const overview = await ok<{ brokers: { version?: string }[] }>('/overview');
+    for (const broker of overview.brokers)
+      expect(broker.version).toMatch(new RegExp(`^${release}( or newer)?$`));
   });
 });
