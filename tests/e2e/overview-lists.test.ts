@@ -125,7 +125,7 @@ describe.each(widths)('at %i px', (width) => {
     const version = page.locator('.figure-tile').filter({ hasText: 'Kafka version' });
     const release = await version.locator('.figure-tile__value').textContent();
     expect(release).toMatch(/^\d+\.\d+( or newer)?$/);
-    expect(await version.textContent()).toContain('guessed from the API versions');
+    expect(await version.textContent()).toContain('a guess from API versions');
     const versionColumn = await brokers.getByRole('columnheader').allTextContents();
     const firstBroker = await brokers.locator('tbody tr').first().locator('td').allTextContents();
     expect(firstBroker[versionColumn.indexOf('Version')]).toBe(release);

@@ -51,7 +51,7 @@ function OverviewFigures({ cluster, data }: { cluster: string; data: ClusterOver
             <FigureTile
               label="Kafka version"
               value={kafkaVersions(data.brokers)}
-              note="guessed from the API versions the brokers answer"
+              note="a guess from API versions"
             />
             <FigureTile label="Racks" value={data.racks.length ? data.racks.join(', ') : 'none'} />
             {data.size !== undefined && (
