@@ -219,9 +219,9 @@ describe('layouts and keyboard (items 11, 12)', () => {
     // cut with an ellipsis and named in full.
     const clearOfActions = () =>
       page.getByRole('table', { name: 'Topics' }).evaluate((table) =>
-        [...table.querySelectorAll('tbody tr')].every((tr) => {
+        Array.from(table.querySelectorAll('tbody tr')).every((tr) => {
           const actions = tr.querySelector('td:has(> .row-actions)')?.getBoundingClientRect();
-          return [...tr.querySelectorAll('.group-button, .group-button .badge')].every(
+          return Array.from(tr.querySelectorAll('.group-button, .group-button .badge')).every(
             (el) => actions !== undefined && el.getBoundingClientRect().right <= actions.left,
           );
         }),

@@ -3,12 +3,11 @@ import { Admin } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigSchema } from '../../packages/server/src/config/schema.ts';
 import { setRequestLimits } from '../../packages/server/src/kafka/cluster/request-limits.ts';
-import { findCoordinators, offsetsPartition } from '../../packages/server/src/kafka/groups/coordinators.ts';
+import { findCoordinators } from '../../packages/server/src/kafka/groups/coordinators.ts';
 import { IndexSnapshot } from '../../packages/server/src/kafka/groups/group-index.ts';
 import { type IndexedGroup, indexGroups } from '../../packages/server/src/kafka/groups/index-build.ts';
 import type { GroupListing } from '../../packages/server/src/kafka/groups.ts';
 import { type ClusterView, readMetadata, type TopicMeta } from '../../packages/server/src/kafka/metadata.ts';
-import { partitionOffsets } from '../../packages/server/src/kafka/offsets.ts';
 import { type BuiltRequest, requestsChannel } from '../../packages/server/src/kafka/protocol.ts';
 import { groupsReadingTopics } from '../../packages/server/src/kafka/topic-groups.ts';
 import { bootstrap, uniqueName } from '../support/kafka.ts';
@@ -190,35 +189,6 @@ describe('requests at 15,000 groups', () => {
 });
 
 describe("groups' coordinators", () => {
-  it('places a group in the __consumer_offsets partition Kafka writes its offsets to', async () => {
-    const offsets = async () => {
-      const found = await readMetadata(admin, ['__consumer_offsets']);
-      const topic = found.topics.get('__consumer_offsets');
-      if (!topic) throw new Error('no __consumer_offsets');
-      const ends = (await partitionOffsets(admin, found, [topic])).get('__consumer_offsets');
-      return new Map([...(ends ?? [])].map(([p, o]) => [p, o.last]));
-    };
-    const topic = uniqueName('topic');
-    await admin.createTopics({ topics: [topic], partitions: 1, replicas: 1 });
-    const groups = Array.from({ length: 5 }, () => uniqueName('group'));
-    try {
-      for (const group of groups) {
-        const before = await offsets();
-        await admin.alterConsumerGroupOffsets({
-          groupId: group,
-          topics: [{ name: topic, partitionOffsets: [{ partition: 0, offset: 0n }] }],
-        });
-        const after = await offsets();
-        const grown = [...after].filter(([p, end]) => end > (before.get(p) ?? 0)).map(([p]) => p);
-        // Another test may commit meanwhile: the group's own partition is among those that grew.
-        expect(grown).toContain(offsetsPartition(group, after.size));
-      }
-    } finally {
-      await admin.deleteGroups({ groups }).catch(() => undefined);
-      await admin.deleteTopics({ topics: [topic] });
-    }
-  });
-
   it('finds 1,000 coordinators with one Metadata request, as FindCoordinator names them', async () => {
     const ids = Array.from({ length: 1_000 }, () => uniqueName('group'));
     // Two clients: each keeps the coordinators it found for a minute.

@@ -60,11 +60,15 @@ function nodeProperties(dir: string, node: ClusterNode, voters: string): Record<
   };
 }
 
-/** Starts `brokers` nodes under `dir` and waits until every one is registered; the state goes to dir/cluster.json. */
+/**
+ * Starts `brokers` nodes under `dir` and waits until every one is registered; the state goes to dir/cluster.json.
+ * `overrides` replace broker properties (a test that needs more `__consumer_offsets` partitions).
+ */
 export async function startCluster(
   dir: string,
   brokers: number,
   log: (line: string) => void = () => undefined,
+  overrides: Record<string, string | number> = {},
 ): Promise<ClusterState> {
   const artifacts = await ensureArtifacts(log);
   const ports = await freePorts(brokers * 2);
@@ -89,7 +93,7 @@ export async function startCluster(
         const nodeDir = join(dir, `kafka-${node.id}`);
         mkdirSync(nodeDir, { recursive: true });
         const properties = join(nodeDir, 'server.properties');
-        writeProperties(properties, nodeProperties(nodeDir, node, voters));
+        writeProperties(properties, { ...nodeProperties(nodeDir, node, voters), ...overrides });
         const logFile = join(logs, `kafka-${node.id}.log`);
         const jvm = [
           ...jvmOptions(process.env.STACK_CLUSTER_HEAP ?? '256m', nodeDir),
