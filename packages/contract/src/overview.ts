@@ -9,6 +9,14 @@ export const OverviewBroker = z.object({
   partitions: z.number().int().meta({ description: 'Replicas the broker holds (every topic)' }),
   leaders: z.number().int(),
   size: z.number().optional().meta({ description: 'Bytes on its log dirs; absent when it did not say' }),
+  version: z
+    .string()
+    .optional()
+    .meta({
+      description:
+        "Kafka release guessed from the broker's ApiVersions answer (Kafka gives no version on the wire): " +
+        "'4.1', '3.3 or 3.4', '4.4 or newer', 'older than 3.0'; absent when it did not answer",
+    }),
 });
 
 /** `GET /api/{cluster}/overview`: the cluster's landing page in one answer, from cached reads. */

@@ -17,6 +17,9 @@ const tag = randomUUID().slice(0, 8);
 const topic = `e2e-editors-${tag}`;
 const connector = `e2e-editors-${tag}`;
 const subject = `e2e-editors-${tag}-value`;
+/** A topic read only by a group whose id is long enough to reach the row actions unless the cell holds it. */
+const layoutTopic = `e2e-layout-${tag}`;
+const longGroup = `e2e-editors-${tag}-billing-invoices-reconciliation-consumer-group-eu-west-1`;
 const WIDTHS = [1440, 1024] as const;
 const v1 = { type: 'record', name: 'Order', fields: [{ name: 'id', type: 'string' }] };
 
@@ -30,6 +33,11 @@ const api = (path: string, method = 'GET', body?: unknown) =>
 
 beforeAll(async () => {
   await kafka.createTopic(1, { name: topic });
+  await kafka.createTopic(1, { name: layoutTopic });
+  await kafka.admin.alterConsumerGroupOffsets({
+    groupId: longGroup,
+    topics: [{ name: layoutTopic, partitionOffsets: [{ partition: 0, offset: 0n }] }],
+  });
   app = await startApp();
   const schema = JSON.stringify(v1);
   const created = await api('/schema', 'POST', {
@@ -46,6 +54,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await api(`/connect/local/${connector}`, 'DELETE').catch(() => undefined);
   await api(`/schema/${subject}`, 'DELETE').catch(() => undefined);
+  await kafka.admin.deleteGroups({ groups: [longGroup] }).catch(() => undefined);
   await browser?.close();
   await app?.close();
   await kafka.cleanup();
@@ -198,17 +207,33 @@ describe('layouts and keyboard (items 11, 12)', () => {
   it('collapses the menu by itself below 1280 px and keeps the topic list on screen at 1024 px', async () => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.goto(`${app.url}/ui/local/topic?search=${tag}`);
-    const row = page.getByRole('row').filter({ hasText: topic });
+    const row = page.getByRole('row').filter({ hasText: layoutTopic });
     await row.waitFor();
     expect(await page.getByRole('button', { name: 'Expand menu' }).count()).toBe(1);
     // The row actions and the groups column are in view, not scrolled off inside the table (polled: the
-    // menu's collapse and the groups column's late answer move the layout for a moment).
-    for (const shown of [
-      row.getByRole('button', { name: `Delete topic ${topic}` }),
-      // The groups cell, just before the actions (empty here: the topic has no group).
-      row.locator('td:nth-last-child(2)'),
-    ])
+    // menu's collapse moves the layout for a moment).
+    const group = row.getByRole('link', { name: new RegExp(`^${longGroup}`) });
+    await group.waitFor();
+    for (const shown of [row.getByRole('button', { name: `Delete topic ${layoutTopic}` }), group])
       await expect.poll(() => inView(shown), { timeout: 10_000 }).toBe(true);
+    // Every group button (and its lag badge) ends before the sticky row actions begin; the long id is
+    // cut with an ellipsis and named in full.
+    const clearOfActions = () =>
+      page.getByRole('table', { name: 'Topics' }).evaluate((table) =>
+        Array.from(table.querySelectorAll('tbody tr')).every((tr) => {
+          const actions = tr.querySelector('td:has(> .row-actions)')?.getBoundingClientRect();
+          return Array.from(tr.querySelectorAll('.group-button, .group-button .badge')).every(
+            (el) => actions !== undefined && el.getBoundingClientRect().right <= actions.left,
+          );
+        }),
+      );
+    expect(await clearOfActions()).toBe(true);
+    expect(await group.getAttribute('title')).toContain(longGroup);
+    const cut = await group.locator('.group-button__id').evaluate((el) => ({
+      ellipsis: getComputedStyle(el).textOverflow,
+      clipped: el.scrollWidth > el.clientWidth,
+    }));
+    expect(cut).toEqual({ ellipsis: 'ellipsis', clipped: true });
     await expectNothingOffScreen();
     await checkScreen('editors-topic-list');
     // Opening it by hand still works there; at 1440 the stored choice (expanded) applies.
@@ -216,6 +241,9 @@ describe('layouts and keyboard (items 11, 12)', () => {
     await page.getByRole('button', { name: 'Collapse menu' }).waitFor();
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Collapse menu' }).waitFor();
+    expect(await inView(group)).toBe(true);
+    expect(await clearOfActions()).toBe(true);
+    await checkScreen('editors-topic-list');
   });
 
   it('offers a skip link first, and names every row icon button with its object', async () => {

@@ -121,6 +121,14 @@ describe.each(widths)('at %i px', (width) => {
     const brokers = page.getByRole('table', { name: 'Brokers' });
     await brokers.getByRole('row').nth(1).waitFor();
     expect(await brokers.getByText('controller').count()).toBe(1);
+    // The release each broker runs, guessed from its ApiVersions answer, and once for the cluster.
+    const version = page.locator('.figure-tile').filter({ hasText: 'Kafka version' });
+    const release = await version.locator('.figure-tile__value').textContent();
+    expect(release).toMatch(/^\d+\.\d+( or newer)?$/);
+    expect(await version.textContent()).toContain('a guess from API versions');
+    const versionColumn = await brokers.getByRole('columnheader').allTextContents();
+    const firstBroker = await brokers.locator('tbody tr').first().locator('td').allTextContents();
+    expect(firstBroker[versionColumn.indexOf('Version')]).toBe(release);
     const topicsTile = page.getByRole('link', { name: /^[\d,]+ Topics$/ });
     const shown = Number((await topicsTile.textContent())?.split(' ')[0]?.replaceAll(',', ''));
     expect(shown).toBeGreaterThanOrEqual(4);

@@ -3,6 +3,7 @@ import { Admin } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigSchema } from '../../../packages/server/src/config/schema.ts';
 import { setRequestLimits } from '../../../packages/server/src/kafka/cluster/request-limits.ts';
+import { findCoordinators } from '../../../packages/server/src/kafka/groups/coordinators.ts';
 import { IndexSnapshot } from '../../../packages/server/src/kafka/groups/group-index.ts';
 import { type IndexedGroup, indexGroups } from '../../../packages/server/src/kafka/groups/index-build.ts';
 import type { GroupListing } from '../../../packages/server/src/kafka/groups.ts';
@@ -143,9 +144,11 @@ describe('requests at 15,000 groups', () => {
     await indexGroups(admin, listings);
     const sizes = largest(built);
     console.table([...sizes.values()]);
+    // Coordinators come from one Metadata answer (the leaders of __consumer_offsets), not FindCoordinator.
     expect([...sizes.keys()].sort()).toEqual(
-      ['ConsumerGroupDescribe', 'DescribeGroups', 'FindCoordinator', 'OffsetFetch'].sort(),
+      ['ConsumerGroupDescribe', 'DescribeGroups', 'Metadata', 'OffsetFetch'].sort(),
     );
+    expect(built.filter((r) => r.api === 'Metadata')).toHaveLength(1);
     for (const s of sizes.values()) {
       expect(s.groups, s.api).toBeLessThanOrEqual(limits.groupsPerRequest);
       expect(s.bytes, s.api).toBeLessThan(16 * 1024);
@@ -187,4 +190,28 @@ describe('requests at 15,000 groups', () => {
     expect(sum(offsetFetches.map((r) => entries(r).groups))).toBe((GROUPS / READ_TOPICS) * 25);
     expect(sum(offsetFetches.map((r) => entries(r).partitions))).toBe((GROUPS / READ_TOPICS) * 25 * 3);
   }, 120_000);
+});
+
+describe("groups' coordinators", () => {
+  it('finds 1,000 coordinators with one Metadata request, as FindCoordinator names them', async () => {
+    const ids = Array.from({ length: 1_000 }, () => uniqueName('group'));
+    // Two clients: each keeps the coordinators it found for a minute.
+    const [led, asked] = ['led', 'asked'].map(
+      (name) => new Admin({ clientId: `console-tests-${name}`, bootstrapBrokers: [bootstrap()] }),
+    ) as [Admin, Admin];
+    for (const client of [led, asked]) setRequestLimits(client, limits);
+    try {
+      built.length = 0;
+      const fromLeaders = await findCoordinators(led, ids);
+      expect(built.map((r) => r.api)).toEqual(['Metadata']);
+      built.length = 0;
+      const fromBrokers = await findCoordinators(asked, ids, { ask: true });
+      expect(built.filter((r) => r.api === 'FindCoordinator')).toHaveLength(1_000 / limits.groupsPerRequest);
+      const byId = (found: Map<string, { id: number }>) => new Map([...found].map(([id, n]) => [id, n.id]));
+      expect(byId(fromLeaders)).toEqual(byId(fromBrokers));
+      expect(fromLeaders.size).toBe(1_000);
+    } finally {
+      await Promise.all([led.close(), asked.close()]);
+    }
+  });
 });

@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { describeLogDirsV4 } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltRequest, requestsChannel } from '../../../packages/server/src/kafka/protocol.ts';
 import { getJson, type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 
@@ -72,6 +75,26 @@ describe('sorted topic list', () => {
     ]);
   });
 
+  it('reads every size beside the all-topic Metadata when all topics are sorted by size, once cold', async () => {
+    const built: BuiltRequest[] = [];
+    const record = (message: unknown) => built.push(message as BuiltRequest);
+    await ok('/topic?sort=size&order=desc'); // the brokers are known from here on
+    await new Promise((resolve) => setTimeout(resolve, 10_500)); // the list's sizes (10 s) run out
+    requestsChannel.subscribe(record);
+    try {
+      const page = await ok<Page<TopicRow>>('/topic?sort=size&order=desc&show=ALL');
+      const sizes = page.results.map((t) => t.logDirSize ?? 0);
+      expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+      const logDirs = built.filter((r) => r.api === 'DescribeLogDirs');
+      // One request a broker naming no topic (every partition), none naming every topic after it.
+      expect(logDirs.map((r) => r.args[0] as describeLogDirsV4.DescribeLogDirsRequestTopic[] | null)).toEqual(
+        [null],
+      );
+    } finally {
+      requestsChannel.unsubscribe(record);
+    }
+  }, 30_000);
+
   it('pages after sorting: page 2 of size 1 is the second largest', async () => {
     expect(await topicNames('sort=records&order=desc&uiPageSize=1&page=2')).toEqual([topics.wide]);
   });
@@ -101,7 +124,7 @@ describe('sorted group list', () => {
 describe('cluster overview', () => {
   it('counts brokers, topics, partitions, sizes and groups in one answer', async () => {
     const overview = await ok<{
-      brokers: { id: number; controller: boolean; partitions: number; size?: number }[];
+      brokers: { id: number; controller: boolean; partitions: number; size?: number; version?: string }[];
       controller: number;
       topics: { count: number; partitions: number; underReplicated: number; offline: number };
       size?: number;
@@ -119,5 +142,14 @@ describe('cluster overview', () => {
     expect(overview.topics.offline).toBe(0);
     expect(overview.size).toBeGreaterThan(8_000);
     expect(overview.groups?.byState.EMPTY).toBeGreaterThanOrEqual(3);
+  });
+
+  it("names each broker's Kafka release, as the stack's pom pins it", async () => {
+    const pom = readFileSync(new URL('../stack/maven/kafka/pom.xml', import.meta.url), 'utf8');
+    const release = /<kafka\.version>(\d+\.\d+)\./.exec(pom)?.[1];
+    expect(release).toBeDefined();
+    const overview = await ok<{ brokers: { version?: string }[] }>('/overview');
+    for (const broker of overview.brokers)
+      expect(broker.version).toMatch(new RegExp(`^${release}( or newer)?$`));
   });
 });

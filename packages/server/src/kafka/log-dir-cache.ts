@@ -13,9 +13,25 @@ import type { BrokerInfo, TopicMeta } from './metadata.ts';
 export class LogDirCache {
   readonly #ttlMs: number;
   readonly #entries = new Map<string, { at: number; dirs: LogDir[] }>();
+  /** Per cluster, a read of every partition the brokers hold, started before the topics were known. */
+  readonly #whole = new Map<string, { at: number; brokers: string; dirs: Promise<LogDir[] | undefined> }>();
 
   constructor(ttlMs: number) {
     this.#ttlMs = ttlMs;
+  }
+
+  /**
+   * Starts reading every partition the `brokers` hold (DescribeLogDirs naming no topics), unless one such
+   * read is fresh: a list sorted by size needs them all, and asked before the all-topic Metadata answer
+   * comes, the brokers' walk over their logs runs beside it instead of after it. `get` takes its entries
+   * when asked within `ttlMs` about the same brokers.
+   */
+  prefetch(cluster: string, admin: Admin, brokers: readonly BrokerInfo[]): void {
+    const now = Date.now();
+    const known = this.#whole.get(cluster);
+    if (brokers.length === 0 || (known && now - known.at < this.#ttlMs)) return;
+    const dirs = topicLogDirsIfAvailable(admin, brokers, null).catch(() => undefined);
+    this.#whole.set(cluster, { at: now, brokers: brokerIds(brokers), dirs });
   }
 
   /** Entries for every partition of `topics`, asking the brokers only about those not fresh here. */
@@ -33,7 +49,13 @@ export class LogDirCache {
       );
     const missing = topics.filter((t) => !fresh(t));
     if (missing.length) {
-      const fetched = await topicLogDirsIfAvailable(admin, brokers, missing);
+      const whole = this.#whole.get(cluster);
+      const asked = [...brokers];
+      const prefetched =
+        whole && now - whole.at < this.#ttlMs && whole.brokers === brokerIds(asked)
+          ? await whole.dirs
+          : undefined;
+      const fetched = prefetched ?? (await topicLogDirsIfAvailable(admin, asked, missing));
       if (!fetched) return undefined;
       this.#sweep(now);
       // Grouped first: a filter per partition would be quadratic at 10,000 partitions (sorted lists).
@@ -56,3 +78,9 @@ export class LogDirCache {
     for (const [k, entry] of this.#entries) if (now - entry.at >= this.#ttlMs) this.#entries.delete(k);
   }
 }
+
+const brokerIds = (brokers: readonly BrokerInfo[]) =>
+  brokers
+    .map((b) => b.id)
+    .sort((a, b) => a - b)
+    .join(',');

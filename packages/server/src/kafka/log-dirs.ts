@@ -48,16 +48,17 @@ export async function topicLogDirs(
 }
 
 /**
- * As `topicLogDirs`, for lists: a broker that refuses (no DESCRIBE on the cluster, too old, timed out) is
+ * As `topicLogDirs` (every partition the brokers hold for `null`), for lists: a broker that refuses (no DESCRIBE on the cluster, too old, timed out) is
  * left out, and `undefined` means no broker answered, so sizes are shown as unknown rather than failing.
  */
 export async function topicLogDirsIfAvailable(
   admin: Admin,
   brokers: Iterable<BrokerInfo>,
-  topics: readonly TopicMeta[],
+  topics: readonly TopicMeta[] | null,
 ): Promise<LogDir[] | undefined> {
-  if (topics.length === 0) return [];
-  const settled = await Promise.allSettled([...brokers].map((b) => brokerLogDirs(admin, b, request(topics))));
+  if (topics?.length === 0) return [];
+  const asked = topics ? request(topics) : null;
+  const settled = await Promise.allSettled([...brokers].map((b) => brokerLogDirs(admin, b, asked)));
   const answered = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   return answered.length ? answered.flat() : undefined;
 }

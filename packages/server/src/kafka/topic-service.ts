@@ -20,7 +20,7 @@ import { alterConfigEntries, describeAfterAlter, describeConfigEntries } from '.
 import { groupsFromIndex, type IndexedGroups } from './group-service.ts';
 import { LogDirCache } from './log-dir-cache.ts';
 import { topicLogDirs } from './log-dirs.ts';
-import { topicMetadata, topicNotFound } from './metadata.ts';
+import { type BrokerInfo, topicMetadata, topicNotFound } from './metadata.ts';
 import { listOffsets } from './offsets.ts';
 import type { KafkaPool } from './pool.ts';
 import { createTopic, deleteTopic, increasePartitions } from './topic-admin.ts';
@@ -47,6 +47,8 @@ export function topicService(config: Config, pool: KafkaPool) {
   const sizes = new LogDirCache(LIST_SIZES_TTL_MS);
   const allNames = new TopicNameCache(LIST_NAMES_TTL_MS);
   const records = new TtlMemo<Map<string, number>>(LIST_SIZES_TTL_MS);
+  /** Each cluster's brokers as the last all-topic Metadata answer named them (see LogDirCache.prefetch). */
+  const lastBrokers = new Map<string, BrokerInfo[]>();
   const defaultView = (cluster: string): TopicListView =>
     uiOptions(config, cluster).topic.defaultView ?? 'HIDE_INTERNAL';
 
@@ -74,8 +76,11 @@ export function topicService(config: Config, pool: KafkaPool) {
       const show = query.show ?? defaultView(cluster);
       const logDirs: LogDirSource = (client, brokers, topics) => sizes.get(cluster, client, brokers, topics);
       const found = await pool.run(cluster, async (admin) => {
-        const view = await allNames.view(cluster, admin);
         const { sort, order = 'asc' } = query;
+        // Every topic sorted by size: the brokers' log walk starts beside the all-topic Metadata request.
+        if (sort === 'size' && !query.search) sizes.prefetch(cluster, admin, lastBrokers.get(cluster) ?? []);
+        const view = await allNames.view(cluster, admin);
+        lastBrokers.set(cluster, [...view.brokers.values()]);
         return topicPage(admin, naming, [...view.topics.keys()], {
           search: query.search,
           show,

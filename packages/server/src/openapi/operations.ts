@@ -55,7 +55,7 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   'GET /api/:cluster/overview': {
     operationId: 'getClusterOverview',
-    summary: 'Brokers, topic, partition, size and group figures of the cluster',
+    summary: 'Brokers (with their Kafka release), topic, partition, size and group figures of the cluster',
   },
   'GET /api/:cluster/topic': { operationId: 'listTopics', summary: 'Topics, one page, filtered by name' },
   'GET /api/:cluster/topic/name': { operationId: 'listTopicNames', summary: 'Every topic name' },

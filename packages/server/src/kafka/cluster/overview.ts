@@ -10,6 +10,7 @@ import type { NameFilter } from '../topic-list.ts';
 import { TopicNameCache } from '../topic-name-cache.ts';
 import { isInternalName, type TopicNaming, topicNaming } from '../topic-naming.ts';
 import { TtlMemo } from '../topics/ttl-memo.ts';
+import { brokerReleases } from './broker-version.ts';
 
 /** What the caller may see: topics by TOPIC READ; brokers and sizes with NODE READ; groups with CONSUMER_GROUP READ. */
 export type OverviewAccess = { topics: NameFilter; nodes: boolean; groups: NameFilter | undefined };
@@ -17,6 +18,7 @@ export type OverviewAccess = { topics: NameFilter; nodes: boolean; groups: NameF
 const VIEW_TTL_MS = 5_000;
 const SIZES_TTL_MS = 10_000;
 const MIN_ISR_TTL_MS = 60_000;
+const RELEASES_TTL_MS = 60_000;
 
 /** Bytes per broker on its log dirs (every replica it holds), undefined for a broker that did not answer. */
 async function brokerSizes(admin: Admin, view: ClusterView): Promise<Map<number, number>> {
@@ -72,22 +74,24 @@ function topicFigures(view: ClusterView, naming: TopicNaming, allow: NameFilter,
 
 /**
  * The cluster's landing page from what other screens already pay for: the all-topic Metadata answer
- * (kept 5 s), each broker's log-dir totals (kept 10 s), the brokers' min.insync.replicas (kept 60 s)
- * and one ListGroups. Nothing is asked per topic or per group, so it costs the same few requests at
- * 10,000 topics as at 10. Under min ISR uses the broker default: a per-topic override would need a
- * DescribeConfigs per topic.
+ * (kept 5 s), each broker's log-dir totals (kept 10 s), the brokers' min.insync.replicas and each
+ * broker's ApiVersions (its release; both kept 60 s) and one ListGroups. Nothing is asked per topic or
+ * per group, so it costs the same few requests at 10,000 topics as at 10. Under min ISR uses the
+ * broker default: a per-topic override would need a DescribeConfigs per topic.
  */
 export function overviewService(config: Config, pool: KafkaPool) {
   const naming = topicNaming(config);
   const views = new TopicNameCache(VIEW_TTL_MS);
   const sizes = new TtlMemo<Map<number, number>>(SIZES_TTL_MS);
   const minIsr = new TtlMemo<number>(MIN_ISR_TTL_MS);
+  const releases = new TtlMemo<Map<number, string>>(RELEASES_TTL_MS);
 
   return (cluster: string, access: OverviewAccess): Promise<ClusterOverview> =>
     pool.run(cluster, async (admin) => {
       const view = await views.view(cluster, admin);
-      const [perBroker, min, groups] = await Promise.all([
+      const [perBroker, versions, min, groups] = await Promise.all([
         access.nodes ? sizes.get(cluster, () => brokerSizes(admin, view)) : undefined,
+        access.nodes ? releases.get(cluster, () => brokerReleases(admin, view)) : undefined,
         minIsr.get(cluster, () => defaultMinIsr(admin, view)),
         access.groups ? listConsumerGroups(admin) : undefined,
       ]);
@@ -110,6 +114,7 @@ export function overviewService(config: Config, pool: KafkaPool) {
               partitions: replicas.get(b.id)?.partitions ?? 0,
               leaders: replicas.get(b.id)?.leaders ?? 0,
               ...(perBroker?.has(b.id) ? { size: perBroker.get(b.id) } : {}),
+              ...(versions?.has(b.id) ? { version: versions.get(b.id) } : {}),
             }))
         : [];
       const allowGroup = access.groups;

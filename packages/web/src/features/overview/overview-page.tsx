@@ -10,6 +10,9 @@ import { FigureTile } from './figure-tile';
 import './overview.css';
 
 const count = (n: number) => n.toLocaleString('en');
+/** The brokers' releases, each once: two during a rolling upgrade. */
+const kafkaVersions = (brokers: ClusterOverview['brokers']) =>
+  [...new Set(brokers.map((b) => b.version ?? 'unknown'))].join(', ');
 const topicList = (cluster: string, query: string) => `/${encodeURIComponent(cluster)}/topic?${query}`;
 
 /** The cluster's landing page (issue 16 item 1): every figure from GET /api/{cluster}/overview. */
@@ -45,6 +48,11 @@ function OverviewFigures({ cluster, data }: { cluster: string; data: ClusterOver
               value={data.controller >= 0 ? String(data.controller) : 'unknown'}
               to={data.controller >= 0 ? `${base}/node/${data.controller}` : undefined}
             />
+            <FigureTile
+              label="Kafka version"
+              value={kafkaVersions(data.brokers)}
+              note="a guess from API versions"
+            />
             <FigureTile label="Racks" value={data.racks.length ? data.racks.join(', ') : 'none'} />
             {data.size !== undefined && (
               <FigureTile
@@ -60,6 +68,7 @@ function OverviewFigures({ cluster, data }: { cluster: string; data: ClusterOver
                 <th scope="col">Id</th>
                 <th scope="col">Host</th>
                 <th scope="col">Rack</th>
+                <th scope="col">Version</th>
                 <th scope="col" className="num">
                   Replicas
                 </th>
@@ -82,6 +91,7 @@ function OverviewFigures({ cluster, data }: { cluster: string; data: ClusterOver
                     {b.host}:{b.port}
                   </td>
                   <td>{b.rack ?? ''}</td>
+                  <td>{b.version ?? 'unknown'}</td>
                   <td className="num">{count(b.partitions)}</td>
                   <td className="num">{count(b.leaders)}</td>
                   <td className="num">{b.size === undefined ? 'unknown' : formatBytes(b.size)}</td>
