@@ -1,8 +1,16 @@
 import { createHmac, createSecretKey } from 'node:crypto';
 import type { MaskingRuleConfig } from './config.ts';
 
-/** What a mask makes of a text: another text, or `undefined` when the text is left out (HIDE). */
-export type MaskText = (text: string) => string | undefined;
+/**
+ * One rule's mask: what it makes of a text (another text, or `undefined` when the text is left out:
+ * HIDE), and what the search screen (screen.ts) needs to know of the texts it can write.
+ */
+export type Mask = {
+  kind: MaskingRuleConfig['mask'];
+  /** The text REPLACE writes, and KEEP_LAST before the kept characters. */
+  replacement: string;
+  apply: (text: string) => string | undefined;
+};
 
 const DEFAULT_REPLACEMENT = '****';
 const DEFAULT_KEEP = 4;
@@ -13,24 +21,35 @@ const DEFAULT_KEEP = 4;
  * keeping it all would show it clear. HASH is HMAC-SHA256 under `security.maskingSecret`, in hex: equal
  * values stay equal, and nobody without the secret can test a guess against it.
  */
-export function maskText(rule: MaskingRuleConfig, secret: string | undefined): MaskText {
+export function maskOf(rule: MaskingRuleConfig, secret: string | undefined): Mask {
   const replacement = rule.replacement ?? DEFAULT_REPLACEMENT;
+  const mask = (apply: Mask['apply']): Mask => ({ kind: rule.mask, replacement, apply });
   switch (rule.mask) {
     case 'HIDE':
-      return () => undefined;
+      return mask(() => undefined);
     case 'REPLACE':
-      return () => replacement;
+      return mask(() => replacement);
     case 'KEEP_LAST': {
       const keep = rule.keep ?? DEFAULT_KEEP;
-      return (text) => {
+      return mask((text) => {
+        if (keep === 0) return replacement;
+        // Code points, not UTF-16 units: a kept surrogate pair stays whole. A text of more than 4 × keep
+        // units has more than keep code points, and its last keep lie within its last 2 × keep units.
+        if (text.length > 4 * keep)
+          return (
+            replacement +
+            Array.from(text.slice(-2 * keep))
+              .slice(-keep)
+              .join('')
+          );
         const chars = Array.from(text);
-        return chars.length > keep && keep > 0 ? replacement + chars.slice(-keep).join('') : replacement;
-      };
+        return chars.length > keep ? replacement + chars.slice(-keep).join('') : replacement;
+      });
     }
     case 'HASH': {
       if (secret === undefined) throw new Error('HASH masks need security.maskingSecret');
       const key = createSecretKey(Buffer.from(secret, 'utf8'));
-      return (text) => createHmac('sha256', key).update(text, 'utf8').digest('hex');
+      return mask((text) => createHmac('sha256', key).update(text, 'utf8').digest('hex'));
     }
   }
 }
