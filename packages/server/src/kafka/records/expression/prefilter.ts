@@ -89,10 +89,9 @@ function memberNumber(e: Expr | undefined, bound: number, op: Comparison): Prefi
   const name = e.exprKind.value.field;
   // The name as JSON writes it without escapes; a name JSON must escape is not looked for.
   if (JSON.stringify(name) !== `"${name}"`) return undefined;
-  const member = new RegExp(
-    `"${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[ \\t\\n\\r]*:[ \\t\\n\\r]*(${NUMBER_TOKEN})`,
-    'g',
-  );
+  const quoted = `"${name}"`;
+  // After the name: spaces, the colon, spaces, then a number token, read where the name ends.
+  const after = new RegExp(`[ \\t\\n\\r]*:[ \\t\\n\\r]*(${NUMBER_TOKEN})`, 'y');
   const passes = (n: number) =>
     op === '=='
       ? n === bound
@@ -107,7 +106,11 @@ function memberNumber(e: Expr | undefined, bound: number, op: Comparison): Prefi
     const text = v.value.text;
     if (text === null) return false;
     if (text.includes('\\')) return true;
-    for (const match of text.matchAll(member)) if (passes(Number(match[1]))) return true;
+    for (let at = text.indexOf(quoted); at >= 0; at = text.indexOf(quoted, at + 1)) {
+      after.lastIndex = at + quoted.length;
+      const match = after.exec(text);
+      if (match && passes(Number(match[1]))) return true;
+    }
     return false;
   };
 }
