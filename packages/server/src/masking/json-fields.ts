@@ -108,8 +108,13 @@ function visitObject(t: string, i: number, depth: number, targets: readonly Targ
     const keyEnd = stringEnd(t, keyStart);
     const key = stringContent(t.slice(keyStart, keyEnd));
     const valueStart = skipSpace(t, skipSpace(t, keyEnd) + 1); // past the colon
-    const named = targets.filter((target) => target.path[depth] === key);
-    const seen = named.length
+    let named: Target[] | undefined;
+    for (const target of targets) {
+      if (target.path[depth] !== key) continue;
+      named ??= [];
+      named.push(target);
+    }
+    const seen = named
       ? visit(t, valueStart, depth + 1, named, edits)
       : { end: valueEnd(t, valueStart), hidden: false };
     members.push({ keyStart, valueEnd: seen.end, hidden: seen.hidden });

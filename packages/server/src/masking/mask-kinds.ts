@@ -14,6 +14,7 @@ export type Mask = {
 
 const DEFAULT_REPLACEMENT = '****';
 const DEFAULT_KEEP = 4;
+const SURROGATE = /[\ud800-\udfff]/;
 
 /**
  * The four masks (docs/masking.md). KEEP_LAST puts `replacement` before the kept characters, so the
@@ -32,16 +33,11 @@ export function maskOf(rule: MaskingRuleConfig, secret: string | undefined): Mas
     case 'KEEP_LAST': {
       const keep = rule.keep ?? DEFAULT_KEEP;
       return mask((text) => {
-        if (keep === 0) return replacement;
-        // Code points, not UTF-16 units: a kept surrogate pair stays whole. A text of more than 4 × keep
-        // units has more than keep code points, and its last keep lie within its last 2 × keep units.
-        if (text.length > 4 * keep)
-          return (
-            replacement +
-            Array.from(text.slice(-2 * keep))
-              .slice(-keep)
-              .join('')
-          );
+        if (keep === 0 || text.length <= keep) return replacement;
+        // Code points, not UTF-16 units: a kept surrogate pair stays whole. Without surrogates in
+        // sight, the last keep units are the last keep code points.
+        const tail = text.slice(-keep - 1);
+        if (!SURROGATE.test(tail)) return replacement + tail.slice(1);
         const chars = Array.from(text);
         return chars.length > keep ? replacement + chars.slice(-keep).join('') : replacement;
       });

@@ -38,16 +38,35 @@ export function maskPart(decoded: DecodedPart, masks: readonly PartMask[]): Deco
       continue;
     }
     // This rule and the field rules right after it, in as few passes over the text as their paths allow.
-    const targets: FieldTarget[] = [];
-    for (; i < masks.length && !masks[i]?.whole; i++) {
-      const { fields, mask } = masks[i] as PartMask;
-      for (const path of fields) targets.push({ path, mask });
-    }
-    i--;
-    for (const pass of passesOf(targets)) text = maskFields(text, pass);
+    const run = fieldRun(masks, i);
+    for (const pass of run.passes) text = maskFields(text, pass);
+    i = run.next - 1;
   }
   if (whole) return plain(part, text);
   return text !== decoded.text ? { ...part, text } : part;
+}
+
+const runs = new WeakMap<readonly PartMask[], Map<number, { passes: FieldTarget[][]; next: number }>>();
+
+/** The field rules from `start` to the next whole-part rule, as passes of `maskFields`; made once per list. */
+function fieldRun(masks: readonly PartMask[], start: number): { passes: FieldTarget[][]; next: number } {
+  let byStart = runs.get(masks);
+  if (!byStart) {
+    byStart = new Map();
+    runs.set(masks, byStart);
+  }
+  let run = byStart.get(start);
+  if (!run) {
+    const targets: FieldTarget[] = [];
+    let next = start;
+    for (; next < masks.length && !masks[next]?.whole; next++) {
+      const { fields, mask } = masks[next] as PartMask;
+      for (const path of fields) targets.push({ path, mask });
+    }
+    run = { passes: passesOf(targets), next };
+    byStart.set(start, run);
+  }
+  return run;
 }
 
 function isJson(text: string): boolean {
