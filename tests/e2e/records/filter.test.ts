@@ -27,7 +27,8 @@ beforeAll(async () => {
     key: `order-${i}`,
     value:
       i === 5
-        ? 'FAILED, not json'
+        ? // Text the prefilters cannot rule out (FAILED, an amount above 100): evaluated, it fails.
+          'FAILED, "amount": 900, not json'
         : JSON.stringify({ status: i % 2 ? 'FAILED' : 'OK', amount: i * 50, customer: { id: i } }),
     timestamp: Date.UTC(2024, 0, 1, 12, 0, i),
   }));

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tailStats } from '../../../packages/server/src/kafka/records/tail.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
+import { seriousViolations } from '../../support/axe.ts';
 import { launchBrowser, screenshot } from '../../support/browser.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany } from '../../support/records.ts';
@@ -13,6 +14,8 @@ let page: Page;
 const kafka = testKafka();
 const prefix = `e2e-tail-${randomUUID().slice(0, 8)}`;
 const [orders, payments] = [`${prefix}-orders`, `${prefix}-payments`];
+/** Outside `prefix`, which the first test selects all of. */
+const mixed = `e2e-tail-formats-${randomUUID().slice(0, 8)}`;
 
 const rows = () => page.getByRole('table', { name: 'Live tail records' }).getByRole('row');
 /** Record rows: not the header, not the empty table's 'Waiting for new records…' row. */
@@ -26,6 +29,7 @@ const produce = (topic: string, values: string[]) =>
 beforeAll(async () => {
   await kafka.createTopic(1, { name: orders });
   await kafka.createTopic(1, { name: payments });
+  await kafka.createTopic(1, { name: mixed });
   app = await startApp();
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -97,5 +101,47 @@ describe('live tail', () => {
     await expect.poll(dataRows, { timeout: 10_000 }).toBe(1);
     expect(await rows().nth(1).textContent()).toContain('a needle');
     await screenshot(page, 'tail-search');
+  });
+
+  it("shows each record's format, as the Data tab does", async () => {
+    await startingTail(async () => {
+      await page.goto(`${app.url}/ui/local/tail?topicId=${encodeURIComponent(mixed)}`);
+    });
+    await expect.poll(() => status('STARTED').count()).toBe(1);
+    const values = ['{"status":"PAID","amount":12}', 'plain words', Buffer.from([0xff, 0x00, 0xfe])];
+    await produceMany(mixed, values.length, (i) => ({
+      partition: 0,
+      key: `k${i}`,
+      value: values[i] ?? null,
+    }));
+    await expect.poll(dataRows, { timeout: 10_000 }).toBe(3);
+    // The key is text, so only the value's format is named (sorted: the rows' order is the tail's).
+    const formats = await page
+      .getByRole('table', { name: 'Live tail records' })
+      .locator('tbody tr:not(.data-table__sub-row):not(.data-table__state-row)')
+      .evaluateAll((trs) =>
+        trs.map((tr) =>
+          Array.from(tr.querySelectorAll('.badge'))
+            .map((b) => `${b.textContent} (${b.getAttribute('title')})`)
+            .join(' '),
+        ),
+      );
+    expect([...formats].sort()).toEqual([
+      'JSON (Value read as JSON)',
+      'Text (Value read as Text)',
+      'binary (Not valid UTF-8: the bytes are shown as base64) Binary (Value read as Binary)',
+    ]);
+    for (const width of [1440, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const theme of ['light', 'dark'] as const) {
+        await page.evaluate((t) => {
+          document.documentElement.dataset.theme = t;
+        }, theme);
+        await page.waitForTimeout(150);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `tail-formats-${width}-${theme}`);
+      }
+    }
+    await page.setViewportSize({ width: 1400, height: 900 });
   });
 });

@@ -82,12 +82,18 @@ describe('the filter expression over the search stream', () => {
   });
 
   it('counts the records it fails on as not matching and reports them once, at the end', async () => {
-    const { records, end } = await search(q('value.amount > 100'));
+    // Arithmetic, which no prefilter reads: every record is evaluated.
+    const { records, end } = await search(q('value.amount * 1.0 > 100.0'));
     expect(numbers(records)).toEqual(expected((i) => (ORDERS[i % 4]?.amount ?? 0) > 100));
     // Records 5 and 11 are plain text: `value.amount` fails on them.
     expect(end.filterFailures).toEqual({ count: 2, message: expect.stringContaining('offset 2') });
     const clean = await search(q('has(value.amount) && value.amount > 100'));
     expect(clean.end.filterFailures).toBeUndefined();
+    // `value.amount > 100` alone rules the text records out before evaluating them (no `"amount": <number>`
+    // member in their text): same matches, and failures counted only where evaluated.
+    const prefiltered = await search(q('value.amount > 100'));
+    expect(numbers(prefiltered.records)).toEqual(numbers(records));
+    expect(prefiltered.end.filterFailures).toBeUndefined();
   });
 
   it('combines with the search terms on the same records', async () => {

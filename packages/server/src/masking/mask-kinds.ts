@@ -1,11 +1,20 @@
 import { createHmac, createSecretKey } from 'node:crypto';
 import type { MaskingRuleConfig } from './config.ts';
 
-/** What a mask makes of a text: another text, or `undefined` when the text is left out (HIDE). */
-export type MaskText = (text: string) => string | undefined;
+/**
+ * One rule's mask: what it makes of a text (another text, or `undefined` when the text is left out:
+ * HIDE), and what the search screen (screen.ts) needs to know of the texts it can write.
+ */
+export type Mask = {
+  kind: MaskingRuleConfig['mask'];
+  /** The text REPLACE writes, and KEEP_LAST before the kept characters. */
+  replacement: string;
+  apply: (text: string) => string | undefined;
+};
 
 const DEFAULT_REPLACEMENT = '****';
 const DEFAULT_KEEP = 4;
+const SURROGATE = /[\ud800-\udfff]/;
 
 /**
  * The four masks (docs/masking.md). KEEP_LAST puts `replacement` before the kept characters, so the
@@ -13,24 +22,30 @@ const DEFAULT_KEEP = 4;
  * keeping it all would show it clear. HASH is HMAC-SHA256 under `security.maskingSecret`, in hex: equal
  * values stay equal, and nobody without the secret can test a guess against it.
  */
-export function maskText(rule: MaskingRuleConfig, secret: string | undefined): MaskText {
+export function maskOf(rule: MaskingRuleConfig, secret: string | undefined): Mask {
   const replacement = rule.replacement ?? DEFAULT_REPLACEMENT;
+  const mask = (apply: Mask['apply']): Mask => ({ kind: rule.mask, replacement, apply });
   switch (rule.mask) {
     case 'HIDE':
-      return () => undefined;
+      return mask(() => undefined);
     case 'REPLACE':
-      return () => replacement;
+      return mask(() => replacement);
     case 'KEEP_LAST': {
       const keep = rule.keep ?? DEFAULT_KEEP;
-      return (text) => {
+      return mask((text) => {
+        if (keep === 0 || text.length <= keep) return replacement;
+        // Code points, not UTF-16 units: a kept surrogate pair stays whole. Without surrogates in
+        // sight, the last keep units are the last keep code points.
+        const tail = text.slice(-keep - 1);
+        if (!SURROGATE.test(tail)) return replacement + tail.slice(1);
         const chars = Array.from(text);
-        return chars.length > keep && keep > 0 ? replacement + chars.slice(-keep).join('') : replacement;
-      };
+        return chars.length > keep ? replacement + chars.slice(-keep).join('') : replacement;
+      });
     }
     case 'HASH': {
       if (secret === undefined) throw new Error('HASH masks need security.maskingSecret');
       const key = createSecretKey(Buffer.from(secret, 'utf8'));
-      return (text) => createHmac('sha256', key).update(text, 'utf8').digest('hex');
+      return mask((text) => createHmac('sha256', key).update(text, 'utf8').digest('hex'));
     }
   }
 }

@@ -118,7 +118,13 @@ describe('masks', () => {
       schemaId: 3,
       error: 'Unexpected end of JSON: {"email":"a@b.c"',
     };
-    const masked = maskPart(failed, [{ whole: false, fields: [['email']], mask: () => '****' }]);
+    const masked = maskPart(failed, [
+      {
+        whole: false,
+        fields: [['email']],
+        mask: { kind: 'REPLACE', replacement: '****', apply: () => '****' },
+      },
+    ]);
     expect(masked).toEqual({ text: '****', schemaId: 3, error: HIDDEN_ERROR });
     expect(maskPart(failed, [])).toBe(failed);
   });

@@ -1,8 +1,9 @@
 import type { KeyValue } from '@console/contract';
 import type { DecodedPart } from '../kafka/records/decode.ts';
 import type { MaskingRuleConfig } from './config.ts';
-import { maskText } from './mask-kinds.ts';
+import { maskOf } from './mask-kinds.ts';
 import { type HeaderMask, maskHeaders, maskPart, type PartMask } from './mask-record.ts';
+import { type Screen, screenOf } from './screen.ts';
 
 /**
  * What one viewer sees masked on one topic: the rules that apply, in config order. `id` names the set,
@@ -13,6 +14,8 @@ export type RecordMask = {
   key: (part: DecodedPart) => DecodedPart;
   value: (part: DecodedPart) => DecodedPart;
   headers: (headers: KeyValue[]) => KeyValue[];
+  /** Tells a search that its terms are not in the masked key or value without masking it (screen.ts). */
+  screens: { key: Screen | undefined; value: Screen | undefined };
 };
 
 type Compiled = {
@@ -53,7 +56,7 @@ export class MaskingPolicy {
 
   constructor(rules: readonly MaskingRuleConfig[], secret: string | undefined) {
     this.#rules = rules.map((rule, index) => {
-      const mask = maskText(rule, secret);
+      const mask = maskOf(rule, secret);
       return {
         index,
         topics: rule.topics.map(fullMatch),
@@ -108,6 +111,7 @@ function recordMask(rules: Compiled[]): RecordMask {
     key: (part) => maskPart(part, keys),
     value: (part) => maskPart(part, values),
     headers: (list) => maskHeaders(list, headers),
+    screens: { key: screenOf(keys), value: screenOf(values) },
   };
 }
 

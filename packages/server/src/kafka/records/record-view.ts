@@ -1,7 +1,7 @@
 import type { DataRecord, KeyValue } from '@console/contract';
 import { masked } from '../../masking/policy.ts';
 import { type DecodeContext, type DecodedPart, decodePart, headerText } from './decode.ts';
-import { matches, type SearchFilters } from './filters.ts';
+import { matches, type SearchFilter, type SearchFilters } from './filters.ts';
 import { formatsOf } from './formats/detect.ts';
 import type { RawRecord } from './types.ts';
 
@@ -13,6 +13,8 @@ import type { RawRecord } from './types.ts';
 export class RecordView {
   readonly raw: RawRecord;
   readonly #context: DecodeContext;
+  #clearKey: DecodedPart | undefined;
+  #clearValue: DecodedPart | undefined;
   #key: DecodedPart | undefined;
   #value: DecodedPart | undefined;
   #headers: KeyValue[] | undefined;
@@ -23,13 +25,33 @@ export class RecordView {
   }
 
   get key(): DecodedPart {
-    this.#key ??= masked(this.#context.mask?.key, decodePart(this.raw.key, this.#context, 'key'));
+    this.#key ??= masked(this.#context.mask?.key, this.#clear('key'));
     return this.#key;
   }
 
   get value(): DecodedPart {
-    this.#value ??= masked(this.#context.mask?.value, decodePart(this.raw.value, this.#context));
+    this.#value ??= masked(this.#context.mask?.value, this.#clear('value'));
     return this.#value;
+  }
+
+  /**
+   * Whether the key or value as this viewer sees it certainly holds none of the filter's terms, told
+   * from the clear text where masking cannot have written one (masking/screen.ts), without masking it.
+   * False when not known, or when nothing is masked (the search then reads the part as usual).
+   */
+  lacks(part: 'key' | 'value', filter: SearchFilter): boolean {
+    const screen = this.#context.mask?.screens[part];
+    if (!screen || (part === 'key' ? this.#key : this.#value)) return false;
+    return screen(this.#clear(part).text, filter);
+  }
+
+  #clear(part: 'key' | 'value'): DecodedPart {
+    if (part === 'key') {
+      this.#clearKey ??= decodePart(this.raw.key, this.#context, 'key');
+      return this.#clearKey;
+    }
+    this.#clearValue ??= decodePart(this.raw.value, this.#context);
+    return this.#clearValue;
   }
 
   get headers(): KeyValue[] {
@@ -80,7 +102,7 @@ export class RecordView {
 export function passes(view: RecordView, filters: SearchFilters, endTimestamp: number | undefined): boolean {
   if (endTimestamp !== undefined && view.raw.timestamp > endTimestamp) return false;
   const f = filters;
-  if (f.searchByKey && !matches(f.searchByKey, [view.key.text])) return false;
+  if (f.searchByKey && !partMatches(view, 'key', f.searchByKey)) return false;
   if (
     f.searchByHeaderKey &&
     !matches(
@@ -97,8 +119,14 @@ export function passes(view: RecordView, filters: SearchFilters, endTimestamp: n
     )
   )
     return false;
-  if (f.searchByValue && !matches(f.searchByValue, [view.value.text])) return false;
+  if (f.searchByValue && !partMatches(view, 'value', f.searchByValue)) return false;
   if (f.searchByKeySubject && !matches(f.searchByKeySubject, [view.key.name ?? null])) return false;
   if (f.searchByValueSubject && !matches(f.searchByValueSubject, [view.value.name ?? null])) return false;
   return true;
+}
+
+/** `contains` and `not contains` on a masked part decide without masking it when the screen can tell. */
+function partMatches(view: RecordView, part: 'key' | 'value', filter: SearchFilter): boolean {
+  if (filter.type !== 'E' && view.lacks(part, filter)) return filter.type === 'N';
+  return matches(filter, [view[part].text]);
 }

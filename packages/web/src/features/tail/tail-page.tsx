@@ -10,6 +10,7 @@ import type { AnyColumnDef } from '../../components/data-table/types';
 import { JsonViewer } from '../../components/json-viewer/json-viewer';
 import { useToasts } from '../../components/toasts/toast-context';
 import { topicNamesQuery } from '../records/api';
+import { FormatBadges } from '../records/format-badge';
 import { RecordHeadersCell, RecordKeyCell, RecordTimeCell, RecordValueCell } from '../records/record-cells';
 import { Page } from '../shell/page';
 import { DEFAULT_MAX_RECORDS, MAX_RECORDS, type TailStatus, tailRowId } from './tail-rows';
@@ -18,7 +19,7 @@ import { useLiveTail } from './use-live-tail';
 import './tail.css';
 
 const column = createColumnHelper<DataRecord>();
-/** Spec part 2 §1 Live Tail columns; relative dates by default (§9). */
+/** Spec part 2 §1 Live Tail columns, and the record's format; relative dates by default (§9). */
 const columns: AnyColumnDef<DataRecord>[] = [
   column.accessor((r) => r.topic.name, { id: 'topic', header: 'Topic' }),
   column.accessor('key', { header: 'Key', cell: ({ row }) => <RecordKeyCell record={row.original} /> }),
@@ -33,6 +34,16 @@ const columns: AnyColumnDef<DataRecord>[] = [
     cell: ({ getValue }) => <RecordHeadersCell headers={getValue()} />,
   }),
   column.accessor('value', { header: 'Value', cell: ({ row }) => <RecordValueCell record={row.original} /> }),
+  // What each record was decoded as, as the Data tab's Schema column shows it (issue 17 item 3).
+  column.display({
+    id: 'format',
+    header: 'Format',
+    cell: ({ row }) => (
+      <span className="badges">
+        <FormatBadges format={row.original.format} />
+      </span>
+    ),
+  }),
 ];
 
 const tones: Record<TailStatus, BadgeTone> = { STOPPED: 'neutral', STARTED: 'success', PAUSED: 'warning' };

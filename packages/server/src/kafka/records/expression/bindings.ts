@@ -1,13 +1,15 @@
 import type { Timestamp } from '@bufbuild/protobuf/wkt';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import type { RecordView } from '../record-view.ts';
+import { celJson } from './json-lazy.ts';
 
 /** A first character JSON text can start with (after whitespace): others are not tried as JSON. */
 const JSON_START = /^\s*[[{"\-0-9tfn]/;
 
 /**
  * The variables of one record, each made when the expression first reads it and at most once: the value
- * is parsed as JSON only by expressions that name `value`, once per record. Everything comes from the
+ * is read as JSON only by expressions that name `value`, once per record, and only the fields the
+ * expression reads are looked up (json-lazy.ts). Everything comes from the
  * RecordView the search terms read (the record as the user sees it), `size` from the bytes fetched.
  * `maps`: JSON objects become Maps (the slower form, for objects whose own keys hide `constructor`).
  */
@@ -36,10 +38,15 @@ export class RecordBindings {
       const part = this.#view.value;
       this.#value = part.text;
       if (part.text !== null && !part.base64 && JSON_START.test(part.text)) {
-        try {
-          this.#value = this.#maps ? JSON.parse(part.text, asMaps) : JSON.parse(part.text);
-        } catch {
-          // Not JSON: the text it is.
+        if (this.#maps) {
+          try {
+            this.#value = JSON.parse(part.text, asMaps);
+          } catch {
+            // Not JSON: the text it is.
+          }
+        } else {
+          const json = celJson(part.text);
+          if (json) this.#value = json.value;
         }
       }
     }

@@ -17,11 +17,16 @@ export class Meter {
   #deadline = 0;
   #stopped: LimitExceeded | undefined;
 
+  /**
+   * Before each evaluation. The clock starts at the evaluation's first step or match: reading it costs
+   * about as much as a simple expression's whole evaluation, and before its first step an evaluation has
+   * no loop to run long in.
+   */
   reset(): void {
     this.steps = 0;
     this.matchChars = 0;
     this.#stopped = undefined;
-    this.#deadline = performance.now() + LIMITS.maxEvalMs;
+    this.#deadline = 0;
   }
 
   /** One comprehension step; the call wraps every loop condition. */
@@ -47,7 +52,9 @@ export class Meter {
 
   #check(): void {
     if (this.#stopped) throw this.#stopped;
-    if (performance.now() > this.#deadline) this.#stop(`evaluation took more than ${LIMITS.maxEvalMs} ms`);
+    if (this.#deadline === 0) this.#deadline = performance.now() + LIMITS.maxEvalMs;
+    else if (performance.now() > this.#deadline)
+      this.#stop(`evaluation took more than ${LIMITS.maxEvalMs} ms`);
   }
 
   #stop(message: string): never {

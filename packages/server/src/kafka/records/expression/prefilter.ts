@@ -30,7 +30,12 @@ export function prefilterOf(e: Expr | undefined): Prefilter | undefined {
       return left && right ? (v) => left(v) || right(v) : undefined;
     }
     case '_==_':
-      return literalIn(a, stringConst(b)) ?? literalIn(b, stringConst(a));
+      return literalIn(a, stringConst(b)) ?? literalIn(b, stringConst(a)) ?? numberAt(a, b, '==');
+    case '_<_':
+    case '_<=_':
+    case '_>_':
+    case '_>=_':
+      return numberAt(a, b, call.function.slice(1, -1) as Comparison);
     case 'contains':
     case 'startsWith':
     case 'endsWith':
@@ -57,6 +62,74 @@ function literalIn(e: Expr | undefined, literal: string | undefined): Prefilter 
       return text !== null && (text.includes(literal) || text.includes('\\'));
     };
   return undefined;
+}
+
+type Comparison = '==' | '<' | '<=' | '>' | '>=';
+const FLIPPED: Record<Comparison, Comparison> = { '==': '==', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+/** JSON's number grammar, exactly: every number token of a text is one match. */
+const NUMBER_TOKEN = '-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][+-]?[0-9]+)?';
+
+/**
+ * `value.….name OP number` (either side): true only when the field is a JSON number (CEL compares
+ * numbers with numbers; a string, a boolean, null, a list or a map compared with a number is an error,
+ * and `==` between other types is false), so only when the text has a member `"name": <number>` that
+ * passes. Without backslashes, `"name"` followed by a colon can only be a member's name (a string holds
+ * no unescaped quote), and a number token is never escaped; a text with a backslash is not ruled out.
+ */
+function numberAt(a: Expr | undefined, b: Expr | undefined, op: Comparison): Prefilter | undefined {
+  const right = numberConst(b);
+  if (right !== undefined) return memberNumber(a, right, op);
+  const left = numberConst(a);
+  return left === undefined ? undefined : memberNumber(b, left, FLIPPED[op]);
+}
+
+function memberNumber(e: Expr | undefined, bound: number, op: Comparison): Prefilter | undefined {
+  if (e?.exprKind.case !== 'selectExpr' || e.exprKind.value.testOnly || rootOf(e) !== 'value')
+    return undefined;
+  const name = e.exprKind.value.field;
+  // The name as JSON writes it without escapes; a name JSON must escape is not looked for.
+  if (JSON.stringify(name) !== `"${name}"`) return undefined;
+  const quoted = `"${name}"`;
+  // After the name: spaces, the colon, spaces, then a number token, read where the name ends.
+  const after = new RegExp(`[ \\t\\n\\r]*:[ \\t\\n\\r]*(${NUMBER_TOKEN})`, 'y');
+  const passes = (n: number) =>
+    op === '=='
+      ? n === bound
+      : op === '<'
+        ? n < bound
+        : op === '<='
+          ? n <= bound
+          : op === '>'
+            ? n > bound
+            : n >= bound;
+  return (v) => {
+    const text = v.value.text;
+    if (text === null) return false;
+    if (text.includes('\\')) return true;
+    for (let at = text.indexOf(quoted); at >= 0; at = text.indexOf(quoted, at + 1)) {
+      after.lastIndex = at + quoted.length;
+      const match = after.exec(text);
+      if (match && passes(Number(match[1]))) return true;
+    }
+    return false;
+  };
+}
+
+/** An int, uint or double literal, when a double holds it exactly. */
+function numberConst(e: Expr | undefined): number | undefined {
+  if (e?.exprKind.case !== 'constExpr') return undefined;
+  const constant = e.exprKind.value.constantKind;
+  switch (constant.case) {
+    case 'int64Value':
+    case 'uint64Value': {
+      const n = Number(constant.value);
+      return Number.isSafeInteger(n) ? n : undefined;
+    }
+    case 'doubleValue':
+      return Number.isFinite(constant.value) ? constant.value : undefined;
+    default:
+      return undefined;
+  }
 }
 
 /** The variable a chain of field selections starts from (`value.a.b` → `value`); `has()` is not a chain. */

@@ -27,6 +27,8 @@ export class RecordFilter {
   readonly #meter: Meter;
   readonly #prefilter: Prefilter | undefined;
   #busySince = performance.now();
+  /** Work since the clock was last read: a record, and a unit per 4 KiB of its value. */
+  #work = 0;
 
   constructor(evaluate: Evaluate, meter: Meter, facts: TreeFacts, prefilter?: Prefilter) {
     this.#evaluate = evaluate;
@@ -37,6 +39,7 @@ export class RecordFilter {
 
   /** True when the expression is `true` for the record; anything else (false, an error) is no match. */
   test(view: RecordView, topic: string): boolean {
+    this.#work += 1 + ((view.raw.value?.length ?? 0) >> 12);
     if (this.#prefilter && !this.#prefilter(view)) return false;
     this.#meter.reset();
     let result = this.#evaluate(new RecordBindings(view, topic));
@@ -59,9 +62,13 @@ export class RecordFilter {
 
   /**
    * Whether the scan should give the event loop a turn now: after LIMITS.yieldEveryMs of work since the
-   * last turn. A scan loop awaits `yieldTurn()` when this says so.
+   * last turn. A scan loop awaits `yieldTurn()` when this says so. The clock is read after 16 units of
+   * work (records, and large values' 4 KiB) or an evaluation that ran a loop: reading it for every small
+   * record cost a tenth of a simple filter's time.
    */
   yieldDue(): boolean {
+    if (this.#work < 16 && this.#meter.steps === 0 && this.#meter.matchChars === 0) return false;
+    this.#work = 0;
     const now = performance.now();
     if (now - this.#busySince < LIMITS.yieldEveryMs) return false;
     this.#busySince = now;
