@@ -18,9 +18,10 @@ import {
 import { fetchSessionStats } from '../../packages/server/src/kafka/records/fetch-session.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
-import { produceMany, sseMessages } from '../support/records.ts';
+import { produceMany, sseMessages, waitForTopic } from '../support/records.ts';
 
 const FETCH_SESSION_ID_NOT_FOUND = 70;
+const SLOTS = 'max.incremental.fetch.session.cache.slots';
 /** The test's own Fetches to the broker wait this long (the consoles' never do): they are not recorded. */
 const PROBE_WAIT_MS = 1;
 
@@ -80,6 +81,21 @@ async function askBroker(sessionId: number, epoch: number): Promise<number> {
   return answer.errorCode;
 }
 
+/** Opens a session of its own on the broker, reading `partition` 0 of `topicId`: its id, 0 when refused. */
+async function openSession(id: string): Promise<number> {
+  const partitions = [
+    { partition: 0, currentLeaderEpoch: -1, fetchOffset: 0n, lastFetchedEpoch: -1, partitionMaxBytes: 1 },
+  ];
+  const answer = await send<FetchArgs, RawFetchResponse>(
+    kafka.admin,
+    'any',
+    'Fetch',
+    () => [PROBE_WAIT_MS, 1, 1024, 1, 0, 0, [{ topicId: id, partitions }], [], ''],
+    { api: rawFetchApi },
+  );
+  return answer.sessionId;
+}
+
 /** Waits until the broker no longer knows any of `ids`. */
 async function expectClosed(ids: Iterable<number>): Promise<void> {
   for (const id of ids) {
@@ -87,6 +103,15 @@ async function expectClosed(ids: Iterable<number>): Promise<void> {
       .poll(() => askBroker(id, 1), { timeout: 10_000, interval: 200 })
       .toBe(FETCH_SESSION_ID_NOT_FOUND);
   }
+}
+
+/**
+ * A topic just made, with a record in each partition: a tail opened on a topic created a moment before
+ * may find no end offset yet for a partition and then never read it (seen with and without sessions).
+ */
+async function ready(topic: string, partitions: number): Promise<void> {
+  await waitForTopic(kafka.admin, topic, partitions);
+  await produceMany(topic, partitions, (i) => ({ partition: i, value: 'before the tail' }));
 }
 
 type Found = { partition: number; offset: number; value: string | null };
@@ -159,6 +184,7 @@ describe('fetch sessions (topicData.fetchSessions)', () => {
 
   it('a live tail gets the same records with and without, carries on when the broker loses its session, and closes it', async () => {
     const topic = await kafka.createTopic(4);
+    await ready(topic, 4);
     const id = await topicId(topic);
     const mark = sent.length;
     // The incremental fetches of the tail's session (nothing else uses sessions meanwhile).
@@ -188,6 +214,54 @@ describe('fetch sessions (topicData.fetchSessions)', () => {
 
     for (const t of tails) t.close();
     await expectClosed(sessions);
+  });
+
+  it('with no session slot free on the broker, a tail reads the same records with full fetches, and opens a session once one frees', async () => {
+    // The tail reads one partition: a session of one partition never evicts another by size (KIP-227
+    // lets only a bigger session do that), so while the cache is full it gets no slot.
+    const topic = await kafka.createTopic(1);
+    await ready(topic, 1);
+    const id = await topicId(topic);
+    // Fill the broker's session cache with sessions of our own until it refuses 16 in a row (8 shards).
+    const [broker] = await kafka.admin.describeConfigs({
+      resources: [{ resourceType: 4, resourceName: '1', configurationKeys: [SLOTS] }],
+    });
+    const slots = Number(broker?.configs.find((c) => c.name === SLOTS)?.value ?? 1000);
+    const filler = await topicId(await kafka.createTopic(1));
+    const held: number[] = [];
+    let refused = 0;
+    try {
+      for (let i = 0; i < slots + 200 && refused < 16; i += 10) {
+        const ids = await Promise.all(Array.from({ length: 10 }, () => openSession(filler)));
+        for (const opened of ids) {
+          if (opened) held.push(opened);
+          refused = opened ? 0 : refused + 1;
+        }
+      }
+      expect(refused).toBeGreaterThanOrEqual(16);
+
+      const mark = sent.length;
+      const tails = [withSessions, without].map((app) => openTail(app, topic));
+      await Promise.all(tails.map((t) => t.ready));
+      await produceMany(topic, 30, (i) => ({ partition: 0, value: `full ${i}` }));
+      const [incremental, plain] = await Promise.all(tails.map((t) => t.until(30)));
+      expect(found(plain ?? [])).toHaveLength(30);
+      expect(found(incremental ?? [])).toEqual(found(plain ?? []));
+      // Its first request for a session was refused: it asked again with the next full fetch.
+      const asked = () => sent.slice(mark).filter((f) => f.epoch === 0 && f.named.has(id)).length;
+      await expect.poll(asked, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+
+      await Promise.all(held.splice(0).map((s) => askBroker(s, -1)));
+      const incrementalFetches = () => sent.slice(mark).filter((f) => f.sessionId !== 0 && f.epoch >= 1);
+      await expect.poll(() => incrementalFetches().length, { timeout: 10_000 }).toBeGreaterThan(0);
+      await produceMany(topic, 30, (i) => ({ partition: 0, value: `incremental ${i}` }));
+      const [after, plainAfter] = await Promise.all(tails.map((t) => t.until(60)));
+      expect(found(after ?? [])).toEqual(found(plainAfter ?? []));
+      for (const t of tails) t.close();
+      await expectClosed(new Set(incrementalFetches().map((f) => f.sessionId)));
+    } finally {
+      await Promise.all(held.map((s) => askBroker(s, -1).catch(() => undefined)));
+    }
   });
 });
 
