@@ -21,10 +21,15 @@ export type ConsoleProcess = {
   rssMiB: () => number;
   /** Peak resident memory so far (VmHWM), MiB. */
   peakRssMiB: () => number;
+  /** CPU time used so far (user + system), ms. */
+  cpuMs: () => number;
   stop: () => void;
 };
 
-export async function startConsoleProcess(configFile: string): Promise<ConsoleProcess> {
+export async function startConsoleProcess(
+  configFile: string,
+  env: Record<string, string> = {},
+): Promise<ConsoleProcess> {
   if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run pnpm build first`);
   const port = await freePort();
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -40,6 +45,7 @@ export async function startConsoleProcess(configFile: string): Promise<ConsolePr
         CONSOLE_TOPIC_DATA__SCAN_MAX_RECORDS: '100000000',
         CONSOLE_TOPIC_DATA__SCAN_MAX_BYTES: String(64 * 1024 ** 3),
         CONSOLE_TOPIC_DATA__SCAN_MAX_MS: '3600000',
+        ...env,
       },
     },
   );
@@ -58,9 +64,20 @@ export async function startConsoleProcess(configFile: string): Promise<ConsolePr
     pid,
     rssMiB: () => statusMiB('VmRSS'),
     peakRssMiB: () => statusMiB('VmHWM'),
+    cpuMs: () => processCpuMs(pid),
     stop: () => child.kill('SIGTERM'),
   };
 }
+
+/** CPU time a process used so far (user + system, from /proc/{pid}/stat), ms. */
+export function processCpuMs(pid: number): number {
+  // The command name (field 2) may hold spaces: the fields after its closing parenthesis are counted.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+/** USER_HZ, 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
 
 async function healthy(url: string): Promise<void> {
   for (let attempt = 0; attempt < 300; attempt++) {

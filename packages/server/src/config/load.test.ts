@@ -22,6 +22,7 @@ describe('config', () => {
     expect(config.security.enabled).toBe(false);
     expect(config.security.defaultGroup).toBe('admin');
     expect(config.clusters.local?.connect).toEqual([]);
+    expect(config.topicData.fetchSessions).toBe(true);
   });
 
   it('is frozen all the way down', () => {
@@ -60,6 +61,7 @@ describe('config', () => {
       { clusters: { local: { ...minimal.clusters.local, connect: [{ name: 'c', url: 'ftp://x' }] } } },
       'clusters.local.connect.0.url: must be an http(s) URL',
     ],
+    [{ ...minimal, topicData: { fetchSessions: 'sometimes' } }, 'topicData.fetchSessions'],
   ])('refuses %j naming the key', (raw, message) => {
     expect(() => parseConfig(raw)).toThrow(ConfigError);
     expect(() => parseConfig(raw)).toThrow(message);
@@ -73,6 +75,7 @@ describe('config', () => {
       CONSOLE_CLUSTERS__LOCAL__PROPERTIES__BOOTSTRAP_SERVERS: 'b:2',
       CONSOLE_CLUSTERS__LOCAL__PROPERTIES__SASL_MECHANISM: 'PLAIN',
       CONSOLE_TOPIC_DATA__SIZE: '10',
+      CONSOLE_TOPIC_DATA__FETCH_SESSIONS: 'false',
     });
     expect(config.server.port).toBe(9999);
     expect(config.basePath).toBe('/kafka/');
@@ -81,6 +84,7 @@ describe('config', () => {
       'sasl.mechanism': 'PLAIN',
     });
     expect(config.topicData.size).toBe(10);
+    expect(config.topicData.fetchSessions).toBe(false);
   });
 
   it('falls back to CONFIG_FILE and explains a missing or broken file', () => {

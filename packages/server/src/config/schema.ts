@@ -126,6 +126,11 @@ export const ConfigSchema = z
           .positive()
           .default(512 * 1024 * 1024),
         scanMaxMs: z.number().int().positive().default(60_000),
+        /**
+         * Incremental fetch sessions (KIP-227) for scans and live tails: after the first fetch to a broker,
+         * each names only the partitions whose position moved. false: every fetch names every partition.
+         */
+        fetchSessions: z.boolean().default(true),
         /** The largest produce body accepted (bytes of the JSON request); larger ones are refused with 413. */
         produceMaxBytes: z
           .number()

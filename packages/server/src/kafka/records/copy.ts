@@ -19,6 +19,8 @@ export type CopyJob = {
   producer: Producer;
   budget: Budget;
   signal: AbortSignal;
+  /** Incremental fetch sessions (`topicData.fetchSessions`). */
+  sessions: boolean;
 };
 
 /** The listed source partitions, each from its offset (0 or below the log start: the log start) to its end now. */

@@ -21,7 +21,13 @@ export type RawFetchPartition = {
   /** The record set as bytes, read by `readRecordBatches`. */
   records: Buffer | null;
 };
-export type RawFetchResponse = { responses: { topicId: string; partitions: RawFetchPartition[] }[] };
+export type RawFetchResponse = {
+  /** The whole answer's error: a fetch session's (KIP-227) or a request-wide one; partitions carry their own. */
+  errorCode: number;
+  /** The fetch session the broker keeps for the next request, 0 for none. */
+  sessionId: number;
+  responses: { topicId: string; partitions: RawFetchPartition[] }[];
+};
 
 const FETCH = 1;
 const OLDEST = 12;
@@ -39,7 +45,7 @@ const apis = new Map<number, API<FetchArgs, RawFetchResponse>>();
  * The Fetch API at `version` (12 to 17, the flexible versions every broker since Kafka 2.7 answers), with
  * the library's request writer and our own answer reader: the record sets stay bytes, for
  * `readRecordBatches`, instead of one object per record with BigInt fields (the search rate's bound).
- * Partition errors are returned in their codes, never thrown: the caller reads them.
+ * Errors are returned in their codes, never thrown: the caller reads them.
  */
 export function rawFetchApi(version: number): API<FetchArgs, RawFetchResponse> {
   const known = Math.min(version, 17) as keyof typeof requests;
@@ -62,15 +68,13 @@ function parseResponse(
 ): RawFetchResponse {
   reader.readInt32(); // throttle_time_ms
   const errorCode = reader.readInt16();
-  // Without a fetch session errors come per partition; a whole-answer error fails the read, as settle does.
-  if (errorCode !== 0) throw Object.assign(new Error(`Fetch error ${errorCode}`), { errorCode });
-  reader.readInt32(); // session_id
+  const sessionId = reader.readInt32();
   const responses = reader.readArray((r) => ({
     topicId: version <= 12 ? r.readString() : r.readUUID(),
     partitions: r.readArray((p) => readPartition(p), true, false),
   }));
   skipTaggedFields(reader);
-  return { responses };
+  return { errorCode, sessionId, responses };
 }
 
 function readPartition(r: Reader): RawFetchPartition {

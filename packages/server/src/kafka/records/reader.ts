@@ -1,9 +1,10 @@
 import type { Admin } from '@platformatic/kafka';
 import { translateKafkaError } from '../errors.ts';
-import { readMetadata, type TopicMeta } from '../metadata.ts';
+import { type BrokerInfo, readMetadata, type TopicMeta } from '../metadata.ts';
 import type { Budget } from './budget.ts';
 import { Channel } from './channel.ts';
-import { type Fetched, fetchPartitions } from './fetch.ts';
+import { closeFetchSession, type Fetched, fetchTopics } from './fetch.ts';
+import { FetchSession } from './fetch-session.ts';
 import type { Chunk, ReaderEvent, Span } from './types.ts';
 
 export type ReadOptions = {
@@ -13,7 +14,7 @@ export type ReadOptions = {
   /** Asked again for leaders when one moves. */
   admin: Admin;
   topic: TopicMeta;
-  brokers: Map<number, { id: number; host: string; port: number }>;
+  brokers: Map<number, BrokerInfo>;
   spans: readonly Span[];
   budget: Budget;
   signal: AbortSignal;
@@ -32,6 +33,11 @@ export type ReadOptions = {
    * sized the spans to what the budget has left and checks it between reads (NEWEST windows, scan.ts).
    */
   whole?: boolean;
+  /**
+   * Incremental fetch sessions (KIP-227, `topicData.fetchSessions`): from the second fetch to a leader,
+   * each names only the partitions whose position moved; the session is closed when the loop ends.
+   */
+  sessions?: boolean;
 };
 
 /**
@@ -148,6 +154,8 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
 
   const loop = async (leader: number): Promise<void> => {
     running.add(leader);
+    const session = options.sessions ? new FetchSession() : undefined;
+    let sessionBroker: BrokerInfo | undefined;
     try {
       for (;;) {
         if (halted()) return;
@@ -163,16 +171,19 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
           startLoops();
           continue;
         }
-        const results = await fetchPartitions(
+        sessionBroker = broker;
+        const wants = mine.map((p) => {
+          const bytes = fetchBytes(p);
+          asked.set(p, bytes);
+          return { partition: p, offset: positions.get(p) ?? 0, maxBytes: bytes };
+        });
+        const results = await fetchTopics(
           options.client,
           broker,
-          topic,
-          mine.map((p) => {
-            const bytes = fetchBytes(p);
-            asked.set(p, bytes);
-            return { partition: p, offset: positions.get(p) ?? 0, maxBytes: bytes };
-          }),
+          [{ topic, wants }],
           options.responseMaxBytes ?? RESPONSE_MAX_BYTES,
+          0,
+          session,
         );
         if (halted()) return;
         const relocate: number[] = [];
@@ -187,6 +198,8 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
       }
     } finally {
       running.delete(leader);
+      // Not awaited: the scan's answer does not wait for the broker to drop the session.
+      if (session && sessionBroker) void closeFetchSession(options.client, sessionBroker, session);
     }
   };
 

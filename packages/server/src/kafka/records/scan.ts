@@ -24,6 +24,8 @@ export type ScanSource = {
   /** The `filter` expression, tested after the search terms on the same view. */
   expression?: RecordFilter | undefined;
   endTimestamp?: number | undefined;
+  /** Incremental fetch sessions (`topicData.fetchSessions`, reader.ts). */
+  sessions: boolean;
 };
 
 /**

@@ -78,7 +78,9 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     let found = hubs.get(cluster);
     if (!found) {
       const { admin } = pool.readClients(cluster);
-      found = new TailHub(admin, () => pool.tailClient(cluster), decodeFor(cluster));
+      found = new TailHub(admin, () => pool.tailClient(cluster), decodeFor(cluster), {
+        sessions: config.topicData.fetchSessions,
+      });
       hubs.set(cluster, found);
     }
     return found;
@@ -128,6 +130,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
           filters,
           expression,
           endTimestamp,
+          sessions: config.topicData.fetchSessions,
         }),
       };
     });

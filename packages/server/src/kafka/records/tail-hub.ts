@@ -1,10 +1,11 @@
 import { type Admin, ListOffsetTimestamps } from '@platformatic/kafka';
 import type { RecordMask } from '../../masking/policy.ts';
-import { byLeader, readMetadata, type TopicMeta } from '../metadata.ts';
+import { type BrokerInfo, byLeader, readMetadata, type TopicMeta } from '../metadata.ts';
 import { listOffsets } from '../offsets.ts';
 import { type DecodeContext, schemaIds } from './decode.ts';
 import { type RecordFilter, yieldTurn } from './expression/record-filter.ts';
-import { type Fetched, fetchTopics } from './fetch.ts';
+import { closeFetchSession, type Fetched, fetchTopics } from './fetch.ts';
+import { FetchSession } from './fetch-session.ts';
 import { matches, type SearchFilter } from './filters.ts';
 import { RecordView } from './record-view.ts';
 
@@ -93,18 +94,30 @@ export class TailSubscription {
  * Each partition is read from the lowest position a tail still wants, so a tail that resumes from
  * `after` (or joins while others read ahead) gets its records without a reader of its own; the others
  * skip what they already had. The loop stops, and its client closes, when the last tail leaves.
+ *
+ * With `sessions` (`topicData.fetchSessions`) the loop keeps an incremental fetch session (KIP-227) with
+ * each leader: a fetch names only the partitions whose position moved, and the broker answers only
+ * those with new records. A leader left with nothing to read, and every leader when the loop stops,
+ * gets its session closed.
  */
 export class TailHub {
   readonly #admin: Admin;
   readonly #newClient: () => Admin;
   readonly #decode: (topic: TopicMeta) => DecodeContext;
+  readonly #sessions: boolean;
   readonly #subscriptions = new Set<TailSubscription>();
   #topics = new Map<string, TopicMeta>();
   #running: Promise<void> | undefined;
   /** Fetches sent by every hub; tests read it to see that reading stops when the tails leave. */
   static fetches = 0;
 
-  constructor(admin: Admin, newClient: () => Admin, decode: (topic: TopicMeta) => DecodeContext) {
+  constructor(
+    admin: Admin,
+    newClient: () => Admin,
+    decode: (topic: TopicMeta) => DecodeContext,
+    options: { sessions: boolean },
+  ) {
+    this.#sessions = options.sessions;
     this.#admin = admin;
     this.#newClient = newClient;
     this.#decode = decode;
@@ -185,6 +198,27 @@ export class TailHub {
 
   async #loop(): Promise<void> {
     const client = this.#newClient();
+    /** Leader id → its fetch session and the broker it was opened with. */
+    const sessions = new Map<number, { broker: BrokerInfo; session: FetchSession }>();
+    const sessionOf = (broker: BrokerInfo): FetchSession | undefined => {
+      if (!this.#sessions) return undefined;
+      const known = sessions.get(broker.id);
+      if (known) {
+        known.broker = broker;
+        return known.session;
+      }
+      const session = new FetchSession();
+      sessions.set(broker.id, { broker, session });
+      return session;
+    };
+    const closeSessions = (keep: ReadonlySet<number>) =>
+      Promise.all(
+        [...sessions].map(async ([id, { broker, session }]) => {
+          if (keep.has(id)) return;
+          sessions.delete(id);
+          await closeFetchSession(client, broker, session);
+        }),
+      );
     try {
       let view = await readMetadata(this.#admin, [...this.#topics.keys()]);
       while (this.#subscriptions.size > 0) {
@@ -192,10 +226,13 @@ export class TailHub {
         const topics = [...this.#topics.values()];
         if (topics.some((t) => !view.topics.has(t.name)))
           view = await readMetadata(this.#admin, [...this.#topics.keys()]);
-        const rounds = byLeader(
+        const leaders = byLeader(
           view,
           topics.flatMap((t) => view.topics.get(t.name) ?? []),
-        ).map(({ broker, topics: owned }) =>
+        );
+        // A leader with nothing left to read here gives its session slot back.
+        if (sessions.size) await closeSessions(new Set(leaders.map((l) => l.broker.id)));
+        const rounds = leaders.map(({ broker, topics: owned }) =>
           fetchTopics(
             client,
             broker,
@@ -210,6 +247,7 @@ export class TailHub {
             })),
             RESPONSE_MAX_BYTES,
             WAIT_MS,
+            sessionOf(broker),
           ),
         );
         TailHub.fetches += rounds.length;
@@ -226,6 +264,7 @@ export class TailHub {
       this.#subscriptions.clear();
       this.#topics.clear();
     } finally {
+      await closeSessions(new Set());
       await client.close().catch(() => undefined);
     }
   }

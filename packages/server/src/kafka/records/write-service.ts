@@ -123,6 +123,7 @@ export function topicWriteService(
             producer: pool.producer(toCluster),
             budget: Budget.of(config),
             signal,
+            sessions: config.topicData.fetchSessions,
           },
           spans,
         );
