@@ -79,10 +79,17 @@ async function measureSample() {
   };
 }
 
-function measureStore(SERIES: number, PARTITIONS: number) {
+/** A full collection, then time for V8 to free the ArrayBuffers it swept, then another. */
+async function settle() {
+  global.gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  global.gc?.();
+}
+
+async function measureStore(SERIES: number, PARTITIONS: number) {
   const HOUR = 3_600_000;
   const start = Date.UTC(2026, 0, 1);
-  global.gc?.();
+  await settle();
   // The rings are ArrayBuffers, counted outside the JS heap.
   const used = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
   const before = used();
@@ -106,7 +113,7 @@ function measureStore(SERIES: number, PARTITIONS: number) {
     }
     store.add({ kind: 'end', timestamp: t, points: SERIES });
   }
-  global.gc?.();
+  await settle();
   const bytesPerSeries = Math.round((used() - before) / SERIES);
   const end = start + samples * 60_000;
   // Per partition for the hour (the only tier that keeps partitions), per topic for the longer ranges.
@@ -133,7 +140,10 @@ try {
   await makeGroups(GROUPS);
   const large = await measureSample();
   // Many series of a 3-partition topic, and a few of a 100-partition one (per-partition lags dominate).
-  const stores = [measureStore(SERIES, 3), measureStore(Math.max(10, Math.round(SERIES / 30)), 100)];
+  const stores = [
+    await measureStore(SERIES, 3),
+    await measureStore(Math.max(10, Math.round(SERIES / 30)), 100),
+  ];
   const result = {
     date: new Date().toISOString(),
     cpus: cpus().length,

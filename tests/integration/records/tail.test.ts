@@ -91,6 +91,18 @@ describe('GET /api/{cluster}/tail/sse', () => {
     expect(tail.last().offsets).toContain(`${b},0,5`);
   });
 
+  it('reads every partition of a topic opened the moment it was made, once the broker knows their ends', async () => {
+    // Leaders of a new topic's partitions are elected a moment after CreateTopics answers: the tail's
+    // first ListOffsets may leave some out. They are asked again until known, not dropped, and the
+    // records written to them meanwhile are not lost.
+    const topic = await kafka.createTopic(12);
+    const tail = await openTail(`topics=${topic}`);
+    await produceMany(topic, 12, (i) => ({ partition: i, value: `p${i}` }));
+    const records = await tail.until(12, 30_000);
+    tail.close();
+    expect(records.map((r) => r.partition).sort((x, y) => x - y)).toEqual([...Array(12).keys()]);
+  });
+
   it('keeps only records whose key or value contains the search text, and resumes from `after`', async () => {
     const topic = await kafka.createTopic(1);
     const tail = await openTail(`topics=${topic}&search=needle`);

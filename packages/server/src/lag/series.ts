@@ -12,7 +12,7 @@ export type Point = { t: number; lag: number; parts: ArrayLike<number> };
  * the sample with the highest lag (peaks are what a lag chart is for). A tier keeps what is younger than
  * its span (measured from the newest sample, so every replica fed the same records holds the same points)
  * and at most `max` points. Only the finest tier keeps each partition's lag (the coarse ones, totals),
- * which keeps a series near 17 KiB at 3 partitions (tests/bench/results/lag.md).
+ * which keeps a series near 9 KiB at 3 partitions (tests/bench/results/lag.md).
  */
 export const TIERS = [
   { step: 0, span: 65 * MINUTE, max: 4_000, partitions: true },

@@ -33,6 +33,10 @@ export class TailSubscription {
   readonly expression: RecordFilter | undefined;
   /** `topic\u0000partition` → the next offset this tail wants. */
   readonly positions: Map<string, number>;
+  /** Partitions whose end the broker did not give yet (keyed as `positions`): the hub asks again. */
+  readonly unresolved = new Map<string, { topic: string; partition: number }>();
+  /** When the tail started: a partition resolved later is read from its first record written since. */
+  readonly since = Date.now();
   readonly #size: number;
   #pending: SharedRecord[] = [];
   #failure: unknown;
@@ -162,6 +166,7 @@ export class TailHub {
         const key = positionKey(t.name, p.id);
         const from = after.get(key) ?? ends.get(t.name)?.get(p.id)?.offset;
         if (from !== undefined) subscription.positions.set(key, from);
+        else subscription.unresolved.set(key, { topic: t.name, partition: p.id });
       }
     }
     this.#subscriptions.add(subscription);
@@ -182,6 +187,35 @@ export class TailHub {
     for (const name of [...this.#topics.keys()]) {
       if (![...this.#subscriptions].some((s) => s.topics.has(name))) this.#topics.delete(name);
     }
+  }
+
+  /**
+   * Asks again for the ends of partitions a tail joined without (a topic created a moment ago, a leader
+   * being elected: ListOffsets leaves them out), so the tail reads them once known instead of never:
+   * from the first record stamped since the tail started (records written meanwhile are not lost), else
+   * from the end read just before. Per tail still waiting, a round: one Metadata and two ListOffsets.
+   * True when a partition was resolved.
+   */
+  async #resolveEnds(): Promise<boolean> {
+    let resolved = false;
+    for (const s of this.#subscriptions) {
+      if (s.unresolved.size === 0) continue;
+      const names = [...new Set([...s.unresolved.values()].map((u) => u.topic))];
+      const view = await readMetadata(this.#admin, names);
+      const metas = names.flatMap((name) => view.topics.get(name) ?? []);
+      const ends = await listOffsets(this.#admin, view, metas, ListOffsetTimestamps.LATEST);
+      const since = await listOffsets(this.#admin, view, metas, BigInt(s.since));
+      for (const [key, { topic, partition }] of s.unresolved) {
+        const end = ends.get(topic)?.get(partition)?.offset;
+        if (end === undefined) continue;
+        // -1: no record stamped since the tail started (at the second answer); the end read first holds.
+        const first = since.get(topic)?.get(partition)?.offset ?? -1;
+        s.positions.set(key, first >= 0 ? Math.min(first, end) : end);
+        s.unresolved.delete(key);
+        resolved = true;
+      }
+    }
+    return resolved;
   }
 
   /** Where the hub reads each watched partition: the lowest position any tail wants. */
@@ -222,6 +256,8 @@ export class TailHub {
     try {
       let view = await readMetadata(this.#admin, [...this.#topics.keys()]);
       while (this.#subscriptions.size > 0) {
+        // A partition whose end is now known may have had no leader in the view read before.
+        if (await this.#resolveEnds()) view = await readMetadata(this.#admin, [...this.#topics.keys()]);
         const positions = this.#positions();
         const topics = [...this.#topics.values()];
         if (topics.some((t) => !view.topics.has(t.name)))
