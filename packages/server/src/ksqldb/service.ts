@@ -10,7 +10,7 @@ import type {
 import type { Config } from '../config/schema.ts';
 import { notFound } from '../errors.ts';
 import { byName } from '../kafka/topic-naming.ts';
-import { pageLinks, pageNumber } from '../paging.ts';
+import { pageOf } from '../paging.ts';
 import type { UpstreamHttp } from '../upstream-http.ts';
 import { KsqlDbClient, type KsqlEntity, type QueryEntity } from './client.ts';
 
@@ -59,16 +59,7 @@ export function ksqlDbService(config: Config, http: UpstreamHttp) {
   const paged = <T>(items: T[], key: (item: T) => string, query: KsqlDbListQuery, url: string): Paged<T> => {
     const kept = items.filter((i) => !query.search || key(i).includes(query.search));
     kept.sort((a, b) => byName(key(a), key(b)));
-    const page = pageNumber(query.page);
-    const { pageSize } = config.pagination;
-    const pages = Math.ceil(kept.length / pageSize);
-    return {
-      results: kept.slice((page - 1) * pageSize, page * pageSize),
-      ...pageLinks(url, page, pages),
-      page: pages,
-      total: kept.length,
-      pageSize,
-    };
+    return pageOf(kept, query.page, config.pagination.pageSize, url);
   };
 
   const show = async (cluster: string, id: string, what: 'STREAMS' | 'TABLES' | 'QUERIES') =>
