@@ -95,6 +95,31 @@ describe('sorted topic list', () => {
     }
   }, 30_000);
 
+  it('orders by sizes past their time at once, and by the renewed ones next', async () => {
+    const own = `sized-${randomUUID().slice(0, 8)}`;
+    const [grows, stays] = [`${own}-a`, `${own}-b`];
+    await kafka.createTopic(1, { name: grows });
+    await kafka.createTopic(1, { name: stays });
+    await kafka.produce(stays, [{ partition: 0, value: 'v'.repeat(2000) }]);
+    const order = async () =>
+      (await ok<Page<TopicRow>>(`/topic?search=${own}&sort=size&order=desc`)).results.map((t) => t.name);
+    // Made outside the console, they show once its names (5 s) are read again, with their sizes once no
+    // read of every partition from before them is reused (10 s).
+    await expect.poll(order, { timeout: 25_000 }).toEqual([stays, grows]);
+    // The other topic becomes the largest, then the list's sizes (10 s) run out.
+    await kafka.produce(
+      grows,
+      Array.from({ length: 100 }, (_, i) => ({ partition: 0, value: `${'s'.repeat(1000)}${i}` })),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 10_500));
+    const stale = (await ok<Page<TopicRow>>(`/topic?search=${own}&sort=size&order=desc`)).results;
+    // Answered at once from the sizes it had, shown as ordered; the brokers are read again behind it.
+    expect(stale.map((t) => t.name)).toEqual([stays, grows]);
+    const shown = stale.map((t) => t.logDirSize ?? 0);
+    expect(shown).toEqual([...shown].sort((x, y) => y - x));
+    await expect.poll(order, { timeout: 10_000 }).toEqual([grows, stays]);
+  }, 60_000);
+
   it('pages after sorting: page 2 of size 1 is the second largest', async () => {
     expect(await topicNames('sort=records&order=desc&uiPageSize=1&page=2')).toEqual([topics.wide]);
   });
@@ -145,7 +170,7 @@ describe('cluster overview', () => {
   });
 
   it("names each broker's Kafka release, as the stack's pom pins it", async () => {
-    const pom = readFileSync(new URL('../stack/maven/kafka/pom.xml', import.meta.url), 'utf8');
+    const pom = readFileSync(new URL('../../stack/maven/kafka/pom.xml', import.meta.url), 'utf8');
     const release = /<kafka\.version>(\d+\.\d+)\./.exec(pom)?.[1];
     expect(release).toBeDefined();
     const overview = await ok<{ brokers: { version?: string }[] }>('/overview');

@@ -38,13 +38,15 @@ const renameNotFound = (topic: string) => (error: unknown) => {
 
 /** How long the topic list reuses a partition's log-dir size (see LogDirCache). */
 const LIST_SIZES_TTL_MS = 10_000;
+/** How far past that a sort by size may order by them while they are read again behind it. */
+const SORT_SIZES_STALE_MS = 60_000;
 /** How long the topic list reuses the cluster's topic names (see TopicNameCache). */
 const LIST_NAMES_TTL_MS = 5_000;
 
 /** The topic screens' operations: config defaults applied, every Kafka call through the pool. */
 export function topicService(config: Config, pool: KafkaPool) {
   const naming = topicNaming(config);
-  const sizes = new LogDirCache(LIST_SIZES_TTL_MS);
+  const sizes = new LogDirCache(LIST_SIZES_TTL_MS, SORT_SIZES_STALE_MS);
   const allNames = new TopicNameCache(LIST_NAMES_TTL_MS);
   const records = new TtlMemo<Map<string, number>>(LIST_SIZES_TTL_MS);
   /** Each cluster's brokers as the last all-topic Metadata answer named them (see LogDirCache.prefetch). */
@@ -75,6 +77,18 @@ export function topicService(config: Config, pool: KafkaPool) {
           : config.pagination.pageSize;
       const show = query.show ?? defaultView(cluster);
       const logDirs: LogDirSource = (client, brokers, topics) => sizes.get(cluster, client, brokers, topics);
+      // A sort by size may order by sizes up to a minute past their 10 s, renewed behind it; the page then
+      // shows the sizes it was ordered by (a renewal landing in between would show another order).
+      let ordered: LogDir[] | undefined;
+      const sortDirs: LogDirSource = async (client, brokers, topics) => {
+        ordered = await sizes.get(cluster, client, brokers, topics, { stale: true });
+        return ordered;
+      };
+      const orderedDirs: LogDirSource = async (client, brokers, topics) => {
+        if (!ordered) return logDirs(client, brokers, topics);
+        const shown = new Set(topics.map((t) => t.name));
+        return ordered.filter((d) => shown.has(d.topic));
+      };
       const found = await pool.run(cluster, async (admin) => {
         const { sort, order = 'asc' } = query;
         // Every topic sorted by size: the brokers' log walk starts beside the all-topic Metadata request.
@@ -87,9 +101,10 @@ export function topicService(config: Config, pool: KafkaPool) {
           page,
           pageSize,
           allow,
-          logDirs,
+          logDirs: sort === 'size' ? orderedDirs : logDirs,
           arrange: sort
-            ? (names) => sortTopicNames(admin, names, sort, order, { cluster, view, logDirs, records })
+            ? (names) =>
+                sortTopicNames(admin, names, sort, order, { cluster, view, logDirs: sortDirs, records })
             : undefined,
         });
       });
