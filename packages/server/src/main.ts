@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/load.ts';
+import { ConfigError, checkConfigFiles, loadConfig } from './config/load.ts';
 import { RUNTIME_FLAGS } from './node-flags.ts';
 
 // Production passes NODE_FLAGS on the command line (node-flags.ts says why). A start without them gets
@@ -10,6 +10,7 @@ for (const flag of RUNTIME_FLAGS) setFlagsFromString(flag);
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.argv.slice(2), process.env);
+  await checkConfigFiles(config);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`Invalid configuration: ${error.message}\n`);
