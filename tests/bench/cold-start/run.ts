@@ -96,6 +96,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 const cacheDir = mkdtempSync(join(tmpdir(), 'console-compile-cache-'));
+const baselineCacheDir = mkdtempSync(join(tmpdir(), 'console-compile-cache-'));
 const consoleArgs = [...NODE_FLAGS, bundle, '--config', configFile];
 type Variant = { name: string; args: string[]; path: string; env: NodeJS.ProcessEnv };
 const variants: Variant[] = [
@@ -115,10 +116,10 @@ const variants: Variant[] = [
   ...(BASELINE
     ? [
         {
-          name: `baseline bundle (${BASELINE})`,
+          name: `baseline bundle (${BASELINE}), compile cache filled`,
           args: [...NODE_FLAGS, BASELINE, '--config', configFile],
           path: ASK,
-          env: { NODE_DISABLE_COMPILE_CACHE: '1' },
+          env: { NODE_COMPILE_CACHE: baselineCacheDir },
         },
       ]
     : []),
@@ -133,6 +134,14 @@ try {
   const first = await startAndAsk(consoleArgs, ASK, { NODE_COMPILE_CACHE: cacheDir });
   firstStartMs = first.ms;
   await stop(first.child);
+  if (BASELINE)
+    await stop(
+      (
+        await startAndAsk([...NODE_FLAGS, BASELINE, '--config', configFile], ASK, {
+          NODE_COMPILE_CACHE: baselineCacheDir,
+        })
+      ).child,
+    );
   for (let round = 1; round <= ROUNDS; round++) {
     const line: string[] = [];
     for (const v of variants) {
@@ -152,6 +161,7 @@ try {
   }
 } finally {
   rmSync(cacheDir, { recursive: true, force: true });
+  rmSync(baselineCacheDir, { recursive: true, force: true });
 }
 
 /** RSS after a full search of a topic of SCAN_RECORDS records of ~1 KB, every 5 s for IDLE_AFTER_SCAN_S. */
@@ -292,22 +302,42 @@ writeFileSync(
         : []),
     ]),
     '',
-    `Where the start goes (\`node --cpu-prof\` on the bundle, 2026-11-25, before this branch: about 1,450 ms of`,
-    `CPU to the first topic list): Ajv compiling @platformatic/kafka's 40 option validators at load (345 ms,`,
-    `now compiled on first use, build.ts), compiling the 5.5 MB bundle (200 ms; the V8 compile cache in`,
-    `src/start.ts takes it to about 50), the login decoy's bcrypt hash at load (130 ms; another change makes it`,
-    `lazy), UTF-8 decoding of a source with characters past ASCII (35 ms, and the source then held as two`,
-    `bytes a character: chunks are written ASCII-only now). undici (1.2 MB) and the schema registry's parsers`,
-    `are chunks loaded on first use. What remains is spread over many modules: Node's own built-in modules`,
-    `(about 50 ms), fastify and its plugins, zod's contract schemas, yaml, pino, each 10 to 50 ms.`,
+    `Where the start goes (\`node --cpu-prof\` on the bundle, 2026-11-25, before issue 20's branches: about`,
+    `1,450 ms of CPU to the first topic list): Ajv compiling @platformatic/kafka's 40 option validators at load`,
+    `(345 ms, now compiled on first use, build.ts), compiling the 5.5 MB bundle (200 ms; the V8 compile cache in`,
+    `src/start.ts takes it to about 50), the login decoy's bcrypt hash at load (130 ms, now lazy), UTF-8`,
+    `decoding of a source with characters past ASCII (35 ms: chunks are written ASCII-only). undici and the`,
+    `schema registry's parsers are chunks loaded on first use; since 2026-11-26 also the CEL \`filter\` library`,
+    `with its Protobuf descriptors (about a fifth of the start's CPU then) and the Avro/Protobuf parsers of`,
+    `\`deserialization\` files (loaded at start only when a rule names one).`,
     ``,
-    `Where the memory goes (\`/proc/PID/smaps\`, 2026-11-25, after one topic list, about 96 MiB): 52 to 55 MiB are`,
+    `Profiled again 2026-11-26 (500 µs samples, load about 11): ten young-generation collections in which`,
+    `nearly every object survives (7 to 31 MB, about 80 ms), Node's built-in modules that the bundle imports`,
+    `(http, http2, tls, crypto, worker_threads, cluster...: about 70 ms), compiling CommonJS module bodies on`,
+    `their first call (about 60 ms), zod's contract schemas (40 ms), fastify's route registration (fastify,`,
+    `find-my-way, avvio: about 50 ms), then yaml, glob, semver, Ajv, pino under 10 ms each. Tried by hand,`,
+    `alternating starts, not adopted: the bundle without comments or whitespace (1-2 MiB less, CPU the same`,
+    `within the noise), \`--min-semi-space-size=2\` or \`4\` (no change), \`--max-semi-space-size=1\` (7 MiB less at`,
+    `the first answer, 50 ms more CPU), \`--max-lazy\` (no change), \`--v8-pool-size=1\` (1 MiB less),`,
+    `\`MALLOC_ARENA_MAX=1\` (3 MiB less, 30 ms more CPU), pretenuring left on during the start (perhaps 10 ms`,
+    `less; it is off for the scans' sake, node-flags.ts), \`--lite-mode\` (the server does not start). Not done:`,
+    `a V8 startup snapshot (\`node --build-snapshot\`), the one step that would skip the module evaluation`,
+    `above: Node 22 snapshots a single CommonJS script with no dynamic import and no open handle, valid only`,
+    `for the very Node binary that built it, so it needs a CommonJS build with the lazy chunks inlined, a check`,
+    `of every module for state that must not be frozen into the image (random seeds, environment reads at`,
+    `load) and a fallback when the binary differs.`,
+    ``,
+    `Where the memory goes (\`/proc/PID/smaps\`, 2026-11-26, at the first topic list, about 95 MiB): 52 MiB are`,
     `pages of the node binary itself (its code and read-only data, file-backed: the bare server touches 40 MiB`,
-    `of them; the console also runs the optimizing compilers, TLS, zlib), the rest anonymous: the JS heap`,
-    `(about 25 MB live, 35 MB committed; the 4 MiB semi-spaces of node-flags.ts), malloc. After a full scan the`,
-    `heap returns to its size but glibc keeps the freed fetch buffers: RSS stays at the scan's level. Tried`,
-    `by hand, not adopted: a full collection once the scan is over plus \`MALLOC_MMAP_THRESHOLD_=65536\``,
-    `(fetch answers mapped and unmapped instead of taken from the heap): 103 to 105 MiB a minute after the scan.`,
+    `of them; the console also runs the optimizing compiler, TLS, zlib), the rest anonymous: the JS heap (37`,
+    `MiB committed: the young generation grown to its 2 × 4 MiB, 19 MiB old generation, the 3.9 MB bundle`,
+    `source), malloc, thread stacks. The memory-reducing collection the server runs 2 s after it listens`,
+    `(src/idle-memory.ts) takes the heap to 27 MiB and the young generation to 0.3 MiB: the idle figure above.`,
+    `\`node --max-opt=2\` (no TurboFan) took about 10 MiB more off at the first answer and 20-25 MiB off a`,
+    `scan's peak, for scans up to half as fast: the README offers it, the default keeps the scan rate. After a`,
+    `full scan the same collection runs once no scan is left, and \`MALLOC_MMAP_THRESHOLD_=131072\` (production's`,
+    `environment, node-flags.ts) has glibc map and unmap the fetch answers instead of keeping their pages in`,
+    `its heap: without it, 123 MiB after the scan, 114 after the collection and 113 a minute later.`,
     '',
     '```json',
     JSON.stringify(result, null, 2),
