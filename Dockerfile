@@ -21,7 +21,7 @@ WORKDIR /app
 COPY --from=build /app/packages/server/dist packages/server/dist
 COPY --from=build /app/packages/web/dist packages/web/dist
 COPY config.example.yaml /app/config/console.yaml
-ENV NODE_ENV=production CONFIG_FILE=/app/config/console.yaml PORT=8080
+ENV NODE_ENV=production CONFIG_FILE=/app/config/console.yaml PORT=8080 MALLOC_MMAP_THRESHOLD_=131072
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -1,7 +1,7 @@
 /**
  * The console as production runs it, the bundle `pnpm build` makes (packages/server/dist/main.js), alone
  * in its own process so benchmarks and load runs read its memory and descriptors and nothing else's.
- * It starts with production's Node flags (NODE_FLAGS). Scan budgets are raised so a whole benchmark topic
+ * It starts with production's Node flags and environment (NODE_FLAGS, NODE_ENV_VARS). Scan budgets are raised so a whole benchmark topic
  * fits one search. SERVER_NODE_ARGS adds Node flags: `SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'`
  * profiles it.
  */
@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { NODE_FLAGS } from '../../packages/server/src/node-flags.ts';
+import { NODE_ENV_VARS, NODE_FLAGS } from '../../packages/server/src/node-flags.ts';
 
 const bundle = join(import.meta.dirname, '..', '..', 'packages', 'server', 'dist', 'main.js');
 
@@ -40,6 +40,7 @@ export async function startConsoleProcess(
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
         ...process.env,
+        ...NODE_ENV_VARS,
         PORT: String(port),
         CONSOLE_SERVER__HOST: '127.0.0.1',
         CONSOLE_TOPIC_DATA__SCAN_MAX_RECORDS: '100000000',

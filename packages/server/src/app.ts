@@ -7,6 +7,7 @@ import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
 import { frameworkErrors, installErrorHandler } from './error-handler.ts';
 import { KafkaPool } from './kafka/pool.ts';
+import { loadTopicCodecs } from './kafka/records/formats/topic-codecs.ts';
 import { LagHistoryService } from './lag/service.ts';
 import { loggerOptions, OneLineRequestLog } from './logger.ts';
 import { installMetrics } from './metrics.ts';
@@ -46,6 +47,8 @@ export type AppOptions = {
 
 /** The whole application; `main.ts` only listens. Tests build the same tree (STYLE §2). */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // The Avro and Protobuf parsers the topic data routes need, when the config names such files.
+  await loadTopicCodecs(config);
   const rewritePrincipal = principalPathRewriter(config.basePath.slice(0, -1));
   const app = Fastify({
     logger:

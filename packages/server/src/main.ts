@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config/load.ts';
+import { ConfigError, checkConfigFiles, loadConfig } from './config/load.ts';
+import { releaseMemoryWhenIdle } from './idle-memory.ts';
 import { RUNTIME_FLAGS } from './node-flags.ts';
 
 // Production passes NODE_FLAGS on the command line (node-flags.ts says why). A start without them gets
@@ -10,6 +11,7 @@ for (const flag of RUNTIME_FLAGS) setFlagsFromString(flag);
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig(process.argv.slice(2), process.env);
+  await checkConfigFiles(config);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   process.stderr.write(`Invalid configuration: ${error.message}\n`);
@@ -18,6 +20,8 @@ try {
 
 const app = await buildApp(config);
 await app.listen({ host: config.server.host, port: config.server.port });
+// What the start allocated and no longer needs is given back once the first requests are answered.
+releaseMemoryWhenIdle();
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, async () => {

@@ -21,3 +21,15 @@ export const RUNTIME_FLAGS = ['--heap-growing-percent=50', '--no-allocation-site
  * starts.
  */
 export const NODE_FLAGS = ['--max-semi-space-size=4', ...RUNTIME_FLAGS] as const;
+
+/**
+ * The environment production starts Node with (the Dockerfile's ENV, package.json `start`, scripts/demo.ts
+ * and the benchmarks' console process; the same unit test keeps them in step). glibc's malloc raises its
+ * mmap threshold to the size of the largest mapped block freed (up to 32 MiB), so after the first fetch
+ * answer (up to 2 MB) the next ones came from the heap, which kept their pages after the scan: RSS stayed
+ * at the scan's level. Fixed at 128 KiB, blocks that large are mapped and unmapped: a minute after a
+ * 200,000-record search 100 MiB instead of 113, peak 122-139 MiB instead of 129-160, the same scan rate
+ * within this machine's noise (tests/bench/results/cold-start.md). Node cannot change it once running: a
+ * start by hand (`node packages/server/dist/main.js`) goes without it unless the shell sets it.
+ */
+export const NODE_ENV_VARS = { MALLOC_MMAP_THRESHOLD_: '131072' } as const;

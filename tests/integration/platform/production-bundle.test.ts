@@ -1,7 +1,8 @@
 /**
  * The bundle production runs (packages/server/dist/main.js, made by `pnpm build`) in its own process
  * against the real stack: it starts, serves the console and the API, writes and reads records. CRC32C,
- * Snappy and LZ4 go through the WebAssembly that the build carries beside the bundle.
+ * Snappy and LZ4 go through the WebAssembly that the build carries beside the bundle; the CEL filter is
+ * a chunk the bundle loads with the first request that has one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleProcess, startConsoleProcess } from '../../support/console-process.ts';
@@ -67,5 +68,15 @@ describe('the production bundle', () => {
     ]);
     expect(page.results[4]?.value).toBe('v'.repeat(300));
     expect(page.results[6]?.value).toBe('through the bundle');
+
+    const filter = encodeURIComponent('key.startsWith("lz4-") && key != "lz4-1"');
+    const filtered = await fetch(`${server.url}/api/local/topic/${topic}/data?filter=${filter}`);
+    expect(filtered.status).toBe(200);
+    expect(((await filtered.json()) as Page).results.map((r) => r.key)).toEqual(['lz4-0', 'lz4-2']);
+    const invalid = await fetch(
+      `${server.url}/api/local/topic/${topic}/data?filter=${encodeURIComponent('key ==')}`,
+    );
+    expect(invalid.status).toBe(400);
+    expect(await invalid.json()).toMatchObject({ fields: [{ field: 'querystring.filter' }] });
   });
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { FormatConfigError, topicCodecs } from '../kafka/records/formats/topic-codecs.ts';
+import { FormatConfigError, loadTopicCodecs } from '../kafka/records/formats/topic-codecs.ts';
 import { applyEnvOverrides } from './env-overrides.ts';
 import { type Config, ConfigSchema } from './schema.ts';
 
@@ -27,18 +27,24 @@ export function loadConfig(argv: readonly string[], env: NodeJS.ProcessEnv): Con
   return parseConfig(applyEnvOverrides(raw, env));
 }
 
+/** Validates a config's shape and freezes it; the files it names are read by checkConfigFiles. */
 export function parseConfig(raw: unknown): Config {
   const result = ConfigSchema.safeParse(raw);
   if (!result.success) throw new ConfigError(describeIssues(result.error.issues));
-  const config = deepFreeze(result.data);
+  return deepFreeze(result.data);
+}
+
+/**
+ * Reads and parses the files `clusters.<c>.deserialization` names, once, so that a bad one stops the start
+ * (main.ts, before the server is built): a ConfigError naming its key.
+ */
+export async function checkConfigFiles(config: Config): Promise<void> {
   try {
-    // The files `clusters.<c>.deserialization` names are read now, once, so a bad one stops the start.
-    topicCodecs(config);
+    await loadTopicCodecs(config);
   } catch (error) {
     if (error instanceof FormatConfigError) throw new ConfigError(error.message);
     throw error;
   }
-  return config;
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

@@ -1,4 +1,5 @@
 import type { Admin } from '@platformatic/kafka';
+import { RELEASE_AFTER_BYTES, releaseMemoryWhenIdle } from '../../idle-memory.ts';
 import { translateKafkaError } from '../errors.ts';
 import { type BrokerInfo, readMetadata, type TopicMeta } from '../metadata.ts';
 import type { Budget } from './budget.ts';
@@ -240,5 +241,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
     signal.removeEventListener('abort', onAbort);
     channel.close();
     void finished;
+    // The fetch answers are garbage now: once no scan runs, V8 gives their memory back.
+    if (seen.bytes >= RELEASE_AFTER_BYTES) releaseMemoryWhenIdle(() => readerStats.active > 0);
   }
 }

@@ -21,7 +21,7 @@ import { Budget } from './budget.ts';
 import { formatCursor, parseCursor } from './cursor.ts';
 import type { DecodeContext } from './decode.ts';
 import { type DownloadFormat, type DownloadStop, downloadText } from './download.ts';
-import { compileFilter, type RecordFilter } from './expression/record-filter.ts';
+import type { RecordFilter } from './expression/record-filter.ts';
 import { parseFilter, parseFilters } from './filters.ts';
 import { topicCodecs } from './formats/topic-codecs.ts';
 import { planScan, type ScanPlan } from './plan.ts';
@@ -41,9 +41,16 @@ export type PreparedScan = {
   expression: RecordFilter | undefined;
 };
 
-/** The `filter` expression of a request, compiled before anything is asked of Kafka (400 when invalid). */
-const expressionOf = (filter: string | undefined) =>
-  filter ? compileFilter(filter, 'querystring.filter') : undefined;
+/**
+ * The `filter` expression of a request, compiled before anything is asked of Kafka (400 when invalid).
+ * The CEL library and its Protobuf descriptors load with the first filter, not at start: they were a fifth
+ * of the start's CPU (tests/bench/results/cold-start.md).
+ */
+const expressionOf = async (filter: string | undefined) => {
+  if (!filter) return undefined;
+  const { compileFilter } = await import('./expression/record-filter.ts');
+  return compileFilter(filter, 'querystring.filter');
+};
 
 /** The Data tab's reads (contract §3.4): page, search stream, download, one record. */
 export function topicDataService(config: Config, pool: KafkaPool, http: UpstreamHttp) {
@@ -87,14 +94,14 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
   };
 
   /** Metadata, offsets and the plan; a 404 or 400 here comes back as JSON before any streaming. */
-  const prepare = (
+  const prepare = async (
     cluster: string,
     topic: string,
     query: DataFiltersQuery,
     masks: ViewerMasks,
     options: { policy?: boolean; budget?: 'configured' | 'asked' } = {},
   ): Promise<PreparedScan> => {
-    const expression = expressionOf(query.filter);
+    const expression = await expressionOf(query.filter);
     return pool.run(cluster, async (admin) => {
       const cursor = parseCursor(query.after);
       if (!cursor) throw badRequest('querystring.after', 'must be partition-offset pairs joined by _');
@@ -220,7 +227,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
 
     /** `GET /tail/sse` (contract §3.5): unknown topics are a 404 before the stream opens. */
     async tail(cluster: string, query: TailQuery, masks: ViewerMasks) {
-      const expression = expressionOf(query.filter);
+      const expression = await expressionOf(query.filter);
       const topics = await pool.run(cluster, async (admin) => {
         const view = await readMetadata(admin, query.topics);
         return query.topics.map((name) => {

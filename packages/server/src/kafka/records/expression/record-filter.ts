@@ -76,9 +76,6 @@ export class RecordFilter {
   }
 }
 
-/** Lets other requests and timers run; a scan's filter work never holds the event loop long. */
-export const yieldTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /**
  * Parses, checks and plans `text`; an invalid expression is a 400 on `field` naming the line and column.
  * One environment per filter: its meter counts that filter's evaluations only.

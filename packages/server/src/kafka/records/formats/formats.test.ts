@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encode } from '@msgpack/msgpack';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../../config/load.ts';
+import { ConfigError, checkConfigFiles, parseConfig } from '../../../config/load.ts';
 import { decodePart } from '../decode.ts';
 import { avroCodec } from './avro.ts';
 import { formatsOf } from './detect.ts';
@@ -41,9 +41,9 @@ writeFileSync(
 const cluster = (deserialization: unknown) => ({
   clusters: { local: { properties: { 'bootstrap.servers': 'k:9092' }, deserialization } },
 });
-const configError = (raw: unknown) => {
+const configError = async (raw: unknown) => {
   try {
-    parseConfig(raw);
+    await checkConfigFiles(parseConfig(raw));
   } catch (error) {
     if (error instanceof ConfigError) return error.message;
     throw error;
@@ -136,8 +136,8 @@ describe('deserialization config errors name the key', () => {
       [{ topics: ['t'], value: { format: 'AVRO', schemaFile: join(dir, 'protos', 'order.proto') } }],
       /^clusters\.local\.deserialization\.0\.value\.schemaFile: /,
     ],
-  ])('%j', (deserialization, message) => {
-    expect(configError(cluster(deserialization))).toMatch(message);
+  ])('%j', async (deserialization, message) => {
+    expect(await configError(cluster(deserialization))).toMatch(message);
   });
 });
 

@@ -1,10 +1,10 @@
 import type { PartFormat } from '../../../config/deserialization.ts';
 import type { Config } from '../../../config/schema.ts';
-import { avroCodec } from './avro.ts';
+import type { avroCodec } from './avro.ts';
 import type { Codec, TopicCodecs } from './codec.ts';
 import { intCodec, longCodec } from './integers.ts';
 import { msgpackCodec } from './msgpack.ts';
-import { protobufCodec } from './protobuf.ts';
+import type { protobufCodec } from './protobuf.ts';
 
 /** A `deserialization` entry that cannot be loaded; `key` is its config path. */
 export class FormatConfigError extends Error {
@@ -22,12 +22,38 @@ export type CodecLookup = (cluster: string, topic: string) => TopicCodecs;
 const loaded = new WeakMap<Config, CodecLookup>();
 
 /**
- * The clusters' `deserialization` rules with their files read and parsed, once per config: the first call
- * (at start) throws a FormatConfigError naming the key of a file that is missing or wrong.
+ * The Avro and Protobuf parsers (avsc, protobufjs: a chunk of their own in the bundle, a tenth of the
+ * start's CPU when loaded with the server) load only when a `deserialization` rule names AVRO or PROTOBUF.
  */
+type FileCodecs = { avroCodec: typeof avroCodec; protobufCodec: typeof protobufCodec };
+let fileCodecs: FileCodecs | undefined;
+
+const namesFileFormat = (config: Config) =>
+  Object.values(config.clusters).some((cluster) =>
+    cluster.deserialization.some((rule) =>
+      [rule.key, rule.value].some((part) => part?.format === 'AVRO' || part?.format === 'PROTOBUF'),
+    ),
+  );
+
+/**
+ * The clusters' `deserialization` rules with their files read and parsed, once per config (at start):
+ * throws a FormatConfigError naming the key of a file that is missing or wrong. Loads the Avro and
+ * Protobuf parsers first when a rule needs them.
+ */
+export async function loadTopicCodecs(config: Config): Promise<CodecLookup> {
+  if (!fileCodecs && namesFileFormat(config)) {
+    const [avro, protobuf] = await Promise.all([import('./avro.ts'), import('./protobuf.ts')]);
+    fileCodecs = { avroCodec: avro.avroCodec, protobufCodec: protobuf.protobufCodec };
+  }
+  return topicCodecs(config);
+}
+
+/** The lookup loadTopicCodecs made for `config` (which a config naming no file format does not need). */
 export function topicCodecs(config: Config): CodecLookup {
   let lookup = loaded.get(config);
   if (!lookup) {
+    if (!fileCodecs && namesFileFormat(config))
+      throw new Error('the Avro and Protobuf parsers are not loaded: await loadTopicCodecs(config) first');
     const rules = new Map<string, Rule[]>();
     for (const [cluster, settings] of Object.entries(config.clusters)) {
       rules.set(
@@ -61,9 +87,12 @@ function load(part: PartFormat, at: string): Codec {
       return longCodec;
     case 'MSGPACK':
       return msgpackCodec;
-    case 'AVRO':
+    case 'AVRO': {
+      const { avroCodec } = fileCodecs as FileCodecs;
       return guarded(`${at}.schemaFile`, () => avroCodec(part.schemaFile));
+    }
     case 'PROTOBUF': {
+      const { protobufCodec } = fileCodecs as FileCodecs;
       const file = part.descriptorSet ? `${at}.descriptorSet` : `${at}.protoDir`;
       return guarded(file, () => protobufCodec(part), `${at}.messageType`);
     }
