@@ -14,8 +14,8 @@ import {
   type FetchArgs,
   type RawFetchResponse,
   rawFetchApi,
-} from '../../../packages/server/src/kafka/records/fetch-api.ts';
-import { fetchSessionStats } from '../../../packages/server/src/kafka/records/fetch-session.ts';
+} from '../../../packages/server/src/kafka/records/fetch/fetch-api.ts';
+import { fetchSessionStats } from '../../../packages/server/src/kafka/records/fetch/fetch-session.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany, sseMessages, waitForTopic } from '../../support/records.ts';

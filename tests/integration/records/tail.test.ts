@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRecord, TailBody } from '../../../packages/contract/src/index.ts';
-import { fetchStats } from '../../../packages/server/src/kafka/records/fetch.ts';
+import { fetchStats } from '../../../packages/server/src/kafka/records/fetch/fetch.ts';
 import { tailStats } from '../../../packages/server/src/kafka/records/tail.ts';
 import { TailHub } from '../../../packages/server/src/kafka/records/tail-hub.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';

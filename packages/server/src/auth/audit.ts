@@ -72,8 +72,9 @@ export function auditHooks(sink?: { record: (event: AuditEvent) => void; reads: 
   };
   return {
     onRequest: async (request, reply) => {
+      // Ended (end() called) means a finished response, whose onResponse hook records it.
       reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) record(request, reply);
+        if (!reply.raw.writableEnded) record(request, reply);
       });
     },
     onResponse: async (request, reply) => record(request, reply),

@@ -2,9 +2,9 @@ import type { LastRecords } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import { byLeader, readMetadata, type TopicMeta } from './metadata.ts';
 import { partitionOffsets } from './offsets.ts';
-import { type DecodeContext, schemaIds } from './records/decode.ts';
-import { fetchTopics } from './records/fetch.ts';
-import { RecordView } from './records/record-view.ts';
+import { type DecodeContext, schemaIds } from './records/decode/decode.ts';
+import { RecordView } from './records/decode/record-view.ts';
+import { fetchTopics } from './records/fetch/fetch.ts';
 import type { RawRecord } from './records/types.ts';
 
 /** Enough for the last batches of a partition; a larger first batch still comes whole (KIP-74). */

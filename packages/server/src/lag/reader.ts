@@ -1,7 +1,7 @@
 import { type Admin, FetchIsolationLevels, ListOffsetTimestamps } from '@platformatic/kafka';
 import { readMetadata, type TopicMeta } from '../kafka/metadata.ts';
 import { listOffsets } from '../kafka/offsets.ts';
-import { fetchTopics } from '../kafka/records/fetch.ts';
+import { fetchTopics } from '../kafka/records/fetch/fetch.ts';
 import { readRecord } from './history-records.ts';
 import type { LagStore } from './store.ts';
 

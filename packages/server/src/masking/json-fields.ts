@@ -8,8 +8,8 @@ import {
   stringContent,
   stringEnd,
   valueEnd,
-} from '../kafka/records/json-scan.ts';
-import { parseJsonKeepingBigInts, toJsonText } from '../kafka/records/json-text.ts';
+} from '../kafka/records/decode/json-scan.ts';
+import { parseJsonKeepingBigInts, toJsonText } from '../kafka/records/decode/json-text.ts';
 import type { Mask } from './mask-kinds.ts';
 
 /** A field path below a JSON key or value (`value.card.number` → `['card', 'number']`) and its mask. */

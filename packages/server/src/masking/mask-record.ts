@@ -1,5 +1,5 @@
 import type { KeyValue } from '@console/contract';
-import type { DecodedPart } from '../kafka/records/decode.ts';
+import type { DecodedPart } from '../kafka/records/decode/decode.ts';
 import { type FieldTarget, maskFields, passesOf } from './json-fields.ts';
 import type { Mask } from './mask-kinds.ts';
 

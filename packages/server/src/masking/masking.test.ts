@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../config/load.ts';
-import type { RecordView } from '../kafka/records/record-view.ts';
-import { RecordView as View } from '../kafka/records/record-view.ts';
+import type { RecordView } from '../kafka/records/decode/record-view.ts';
+import { RecordView as View } from '../kafka/records/decode/record-view.ts';
 import type { RawRecord } from '../kafka/records/types.ts';
 import { HIDDEN_ERROR, maskPart } from './mask-record.ts';
 import { MaskingPolicy } from './policy.ts';

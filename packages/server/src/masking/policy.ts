@@ -1,5 +1,5 @@
 import type { KeyValue } from '@console/contract';
-import type { DecodedPart } from '../kafka/records/decode.ts';
+import type { DecodedPart } from '../kafka/records/decode/decode.ts';
 import type { MaskingRuleConfig } from './config.ts';
 import { maskOf } from './mask-kinds.ts';
 import { type HeaderMask, maskHeaders, maskPart, type PartMask } from './mask-record.ts';

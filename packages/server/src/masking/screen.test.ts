@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../config/load.ts';
-import { matches, parseFilter } from '../kafka/records/filters.ts';
-import { passes, RecordView } from '../kafka/records/record-view.ts';
+import { passes, RecordView } from '../kafka/records/decode/record-view.ts';
+import { matches, parseFilter } from '../kafka/records/scan/filters.ts';
 import type { RawRecord } from '../kafka/records/types.ts';
 import { MaskingPolicy } from './policy.ts';
 import { outsideMasks } from './screen.ts';

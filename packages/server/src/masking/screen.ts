@@ -1,4 +1,4 @@
-import type { SearchFilter } from '../kafka/records/filters.ts';
+import type { SearchFilter } from '../kafka/records/scan/filters.ts';
 import type { PartMask } from './mask-record.ts';
 
 /**

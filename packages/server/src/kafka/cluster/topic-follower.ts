@@ -1,7 +1,7 @@
 import type { Admin } from '@platformatic/kafka';
 import type { FastifyBaseLogger } from 'fastify';
 import { readMetadata, type TopicMeta } from '../metadata.ts';
-import { fetchTopics } from '../records/fetch.ts';
+import { fetchTopics } from '../records/fetch/fetch.ts';
 import type { RawRecord } from '../records/types.ts';
 
 const WAIT_MS = 500;

@@ -1,8 +1,8 @@
 import type { DataRecord, Scanned, ScanStop } from '@console/contract';
-import type { Cursor } from './cursor.ts';
-import { sortForDisplay, takeInOrder } from './merge.ts';
-import type { ScanPlan } from './plan.ts';
-import { type Found, type ScanSource, scanMatches } from './scan.ts';
+import type { Cursor } from './scan/cursor.ts';
+import { sortForDisplay, takeInOrder } from './scan/merge.ts';
+import type { ScanPlan } from './scan/plan.ts';
+import { type Found, type ScanSource, scanMatches } from './scan/scan.ts';
 
 export type BrowseResult = {
   records: DataRecord[];

@@ -3,9 +3,9 @@ import type { Admin, Producer } from '@platformatic/kafka';
 import { missing } from '../../errors.ts';
 import type { BrokerInfo, TopicMeta } from '../metadata.ts';
 import type { PartitionOffsets } from '../offsets.ts';
-import type { Budget } from './budget.ts';
+import { readRecords } from './fetch/reader.ts';
 import { partitionFor } from './produce.ts';
-import { readRecords } from './reader.ts';
+import type { Budget } from './scan/budget.ts';
 import type { Span } from './types.ts';
 
 export type CopyJob = {

@@ -1,10 +1,10 @@
 import type { ScanStop } from '@console/contract';
-import { type Cursor, formatCursor } from './cursor.ts';
+import type { RecordView } from './decode/record-view.ts';
 import { formatsOf } from './formats/detect.ts';
-import { takeInOrder } from './merge.ts';
-import type { ScanPlan } from './plan.ts';
-import type { RecordView } from './record-view.ts';
-import { type ScanSource, scanMatches } from './scan.ts';
+import { type Cursor, formatCursor } from './scan/cursor.ts';
+import { takeInOrder } from './scan/merge.ts';
+import type { ScanPlan } from './scan/plan.ts';
+import { type ScanSource, scanMatches } from './scan/scan.ts';
 
 export type DownloadFormat = 'JSON' | 'CSV';
 

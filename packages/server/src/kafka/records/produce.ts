@@ -2,10 +2,10 @@ import type { DataRecord, ProduceBody, RecordFormats } from '@console/contract';
 import { compatibilityPartitioner, type Producer } from '@platformatic/kafka';
 import { AppError, badRequest, conflict, missing } from '../../errors.ts';
 import type { TopicMeta } from '../metadata.ts';
-import { REGISTRY_FORMATS } from './decode.ts';
+import { REGISTRY_FORMATS } from './decode/decode.ts';
+import type { SchemaCache } from './decode/registry.ts';
 import type { TopicCodecs } from './formats/codec.ts';
 import { formatsOf } from './formats/detect.ts';
-import type { SchemaCache } from './registry.ts';
 
 /** One record to write, bytes ready, partition chosen. */
 export type Outgoing = {

@@ -2,13 +2,13 @@ import { type Admin, ListOffsetTimestamps } from '@platformatic/kafka';
 import type { RecordMask } from '../../masking/policy.ts';
 import { type BrokerInfo, byLeader, readMetadata, type TopicMeta } from '../metadata.ts';
 import { listOffsets } from '../offsets.ts';
-import { type DecodeContext, schemaIds } from './decode.ts';
+import { type DecodeContext, schemaIds } from './decode/decode.ts';
+import { RecordView } from './decode/record-view.ts';
 import type { RecordFilter } from './expression/record-filter.ts';
 import { yieldTurn } from './expression/yield-turn.ts';
-import { closeFetchSession, type Fetched, fetchTopics } from './fetch.ts';
-import { FetchSession } from './fetch-session.ts';
-import { matches, type SearchFilter } from './filters.ts';
-import { RecordView } from './record-view.ts';
+import { closeFetchSession, type Fetched, fetchTopics } from './fetch/fetch.ts';
+import { FetchSession } from './fetch/fetch-session.ts';
+import { matches, type SearchFilter } from './scan/filters.ts';
 
 /** How long a fetch waits on the broker for new data: the most a new partition or a stop waits. */
 const WAIT_MS = 500;

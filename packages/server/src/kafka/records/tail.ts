@@ -3,7 +3,7 @@ import type { RecordMask } from '../../masking/policy.ts';
 import { RawJson, type SseEvent } from '../../sse.ts';
 import type { TopicMeta } from '../metadata.ts';
 import type { RecordFilter } from './expression/record-filter.ts';
-import type { SearchFilter } from './filters.ts';
+import type { SearchFilter } from './scan/filters.ts';
 import type { TailHub } from './tail-hub.ts';
 
 export { positionKey } from './tail-hub.ts';

@@ -6,11 +6,11 @@ import { translateKafkaError } from '../errors.ts';
 import { topicMetadata } from '../metadata.ts';
 import { listOffsets, partitionOffsets } from '../offsets.ts';
 import type { KafkaPool } from '../pool.ts';
-import { Budget } from './budget.ts';
 import { copyRecords, copySpans } from './copy.ts';
+import type { SchemaCache } from './decode/registry.ts';
 import { topicCodecs } from './formats/topic-codecs.ts';
 import { encodeAll, pairsOf, send } from './produce.ts';
-import type { SchemaCache } from './registry.ts';
+import { Budget } from './scan/budget.ts';
 import { cleanupPolicy } from './topic-info.ts';
 
 /** Produce, delete a record, empty, copy (contract §3.4.3, §3.4.4, §3.4.8). */

@@ -1,6 +1,6 @@
 import type { Timestamp } from '@bufbuild/protobuf/wkt';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
-import type { RecordView } from '../record-view.ts';
+import type { RecordView } from '../decode/record-view.ts';
 import { celJson } from './json-lazy.ts';
 
 /** A first character JSON text can start with (after whitespace): others are not tried as JSON. */

@@ -1,5 +1,5 @@
 import type { Expr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
-import type { RecordView } from '../record-view.ts';
+import type { RecordView } from '../decode/record-view.ts';
 
 /** A test on the record's text that every record the expression makes true passes. */
 export type Prefilter = (view: RecordView) => boolean;

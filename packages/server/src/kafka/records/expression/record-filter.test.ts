@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../errors.ts';
-import { RecordView } from '../record-view.ts';
+import { RecordView } from '../decode/record-view.ts';
 import type { RawRecord } from '../types.ts';
 import { compileFilter } from './record-filter.ts';
 

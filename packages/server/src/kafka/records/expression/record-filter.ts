@@ -1,7 +1,7 @@
 import { CelScalar, celEnv, celFunc, isCelError, parse, plan } from '@bufbuild/cel';
 import type { FilterFailures } from '@console/contract';
 import { badRequest } from '../../../errors.ts';
-import type { RecordView } from '../record-view.ts';
+import type { RecordView } from '../decode/record-view.ts';
 import { RecordBindings } from './bindings.ts';
 import { LIMITS } from './limits.ts';
 import { Meter, meteredRe2 } from './meter.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import avro from 'avsc';
-import { toJsonText } from '../json-text.ts';
-import { avroInput, LongType } from '../schema-parse.ts';
+import { toJsonText } from '../decode/json-text.ts';
+import { avroInput, LongType } from '../decode/schema-parse.ts';
 import type { Codec } from './codec.ts';
 
 const COMPLEX = ['record', 'error', 'enum', 'fixed', 'array', 'map', 'union'];

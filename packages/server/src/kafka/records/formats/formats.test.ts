@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { encode } from '@msgpack/msgpack';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, checkConfigFiles, parseConfig } from '../../../config/load.ts';
-import { decodePart } from '../decode.ts';
+import { decodePart } from '../decode/decode.ts';
 import { avroCodec } from './avro.ts';
 import { formatsOf } from './detect.ts';
 import { intCodec, longCodec } from './integers.ts';

@@ -1,5 +1,5 @@
 import { decode, encode } from '@msgpack/msgpack';
-import { parseJsonKeepingBigInts, toJsonText } from '../json-text.ts';
+import { parseJsonKeepingBigInts, toJsonText } from '../decode/json-text.ts';
 import { type Codec, parseJsonInput } from './codec.ts';
 
 /** MessagePack as JSON text: 64-bit integers exact, binary as base64; one value, no trailing bytes. */

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import protobuf from 'protobufjs';
 import 'protobufjs/ext/descriptor/index.js';
-import { toJsonText } from '../json-text.ts';
+import { toJsonText } from '../decode/json-text.ts';
 import { type Codec, parseJsonInput } from './codec.ts';
 
 /** Where a message type comes from: a FileDescriptorSet file or a folder of `.proto` files. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { RecordView } from '../decode/record-view.ts';
 import { takeInOrder } from './merge.ts';
-import { RecordView } from './record-view.ts';
 import type { Found } from './scan.ts';
 
 const view = (partition: number, offset: number, timestamp: number) =>

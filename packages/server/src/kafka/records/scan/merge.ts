@@ -1,6 +1,6 @@
+import type { RecordView } from '../decode/record-view.ts';
 import type { Cursor } from './cursor.ts';
 import type { Direction } from './plan.ts';
-import type { RecordView } from './record-view.ts';
 import type { Found } from './scan.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { SearchBody, SearchEnd } from '@console/contract';
-import type { SseEvent } from '../../sse.ts';
+import type { SseEvent } from '../../../sse.ts';
 import { formatCursor } from './cursor.ts';
 import { sortForDisplay, takeInOrder } from './merge.ts';
 import { percentDone, positionsAt, type ScanPlan } from './plan.ts';

@@ -1,5 +1,5 @@
-import { translateRegistryError } from '../../registry/errors.ts';
-import type { Upstream, UpstreamHttp } from '../../upstream-http.ts';
+import { translateRegistryError } from '../../../registry/errors.ts';
+import type { Upstream, UpstreamHttp } from '../../../upstream-http.ts';
 import type { ParsedSchema, RegistrySchemaText } from './schema-parse.ts';
 
 /**

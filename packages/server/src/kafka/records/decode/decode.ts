@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { RecordFormat } from '@console/contract';
-import type { RecordMask } from '../../masking/policy.ts';
-import type { TopicCodecs } from './formats/codec.ts';
+import type { RecordMask } from '../../../masking/policy.ts';
+import type { TopicCodecs } from '../formats/codec.ts';
 import type { SchemaCache } from './registry.ts';
 import { schemaIdOf } from './wire.ts';
 

@@ -1,16 +1,16 @@
 import type { ScanStop } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
-import type { BrokerInfo, TopicMeta } from '../metadata.ts';
+import type { BrokerInfo, TopicMeta } from '../../metadata.ts';
+import type { DecodeContext } from '../decode/decode.ts';
+import { schemaIds } from '../decode/decode.ts';
+import { passes, RecordView } from '../decode/record-view.ts';
+import type { RecordFilter } from '../expression/record-filter.ts';
+import { yieldTurn } from '../expression/yield-turn.ts';
+import { readRecords } from '../fetch/reader.ts';
+import type { RawRecord, Scanned, Span } from '../types.ts';
 import type { Budget } from './budget.ts';
-import type { DecodeContext } from './decode.ts';
-import { schemaIds } from './decode.ts';
-import type { RecordFilter } from './expression/record-filter.ts';
-import { yieldTurn } from './expression/yield-turn.ts';
 import type { SearchFilters } from './filters.ts';
 import type { ScanPlan } from './plan.ts';
-import { readRecords } from './reader.ts';
-import { passes, RecordView } from './record-view.ts';
-import type { RawRecord, Scanned, Span } from './types.ts';
 
 export type ScanSource = {
   cluster: string;

@@ -1,7 +1,7 @@
 import type { Admin } from '@platformatic/kafka';
-import { notFound } from '../../errors.ts';
-import type { ClusterView, TopicMeta } from '../metadata.ts';
-import { listOffsets, partitionOffsets } from '../offsets.ts';
+import { notFound } from '../../../errors.ts';
+import type { ClusterView, TopicMeta } from '../../metadata.ts';
+import { listOffsets, partitionOffsets } from '../../offsets.ts';
 import type { Cursor } from './cursor.ts';
 
 export type Direction = 'OLDEST' | 'NEWEST';

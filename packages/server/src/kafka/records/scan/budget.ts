@@ -1,6 +1,6 @@
 import type { ScanStop } from '@console/contract';
-import type { Config } from '../../config/schema.ts';
-import type { Scanned } from './types.ts';
+import type { Config } from '../../../config/schema.ts';
+import type { Scanned } from '../types.ts';
 
 export type BudgetLimits = { maxRecords: number; maxBytes: number; maxMs: number };
 

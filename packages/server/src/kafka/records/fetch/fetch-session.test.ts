@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TopicMeta } from '../metadata.ts';
+import type { TopicMeta } from '../../metadata.ts';
 import { FetchSession, nextEpoch, type SessionRequest } from './fetch-session.ts';
 
 const topic = (name: string): TopicMeta => ({ name, id: `${name}-id`, internal: false, partitions: [] });

@@ -1,9 +1,9 @@
 import type { DataRecord, KeyValue } from '@console/contract';
-import { masked } from '../../masking/policy.ts';
+import { masked } from '../../../masking/policy.ts';
+import { formatsOf } from '../formats/detect.ts';
+import { matches, type SearchFilter, type SearchFilters } from '../scan/filters.ts';
+import type { RawRecord } from '../types.ts';
 import { type DecodeContext, type DecodedPart, decodePart, headerText } from './decode.ts';
-import { matches, type SearchFilter, type SearchFilters } from './filters.ts';
-import { formatsOf } from './formats/detect.ts';
-import type { RawRecord } from './types.ts';
 
 /**
  * A fetched record decoded on demand: a search on keys never decodes values of records it drops.

@@ -1,12 +1,12 @@
 import type { Admin } from '@platformatic/kafka';
-import { RELEASE_AFTER_BYTES, releaseMemoryWhenIdle } from '../../idle-memory.ts';
-import { translateKafkaError } from '../errors.ts';
-import { type BrokerInfo, readMetadata, type TopicMeta } from '../metadata.ts';
-import type { Budget } from './budget.ts';
+import { RELEASE_AFTER_BYTES, releaseMemoryWhenIdle } from '../../../idle-memory.ts';
+import { translateKafkaError } from '../../errors.ts';
+import { type BrokerInfo, readMetadata, type TopicMeta } from '../../metadata.ts';
+import type { Budget } from '../scan/budget.ts';
+import type { Chunk, ReaderEvent, Span } from '../types.ts';
 import { Channel } from './channel.ts';
 import { closeFetchSession, type Fetched, fetchTopics } from './fetch.ts';
 import { FetchSession } from './fetch-session.ts';
-import type { Chunk, ReaderEvent, Span } from './types.ts';
 
 export type ReadOptions = {
   cluster: string;

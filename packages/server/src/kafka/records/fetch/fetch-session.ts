@@ -1,4 +1,4 @@
-import type { TopicMeta } from '../metadata.ts';
+import type { TopicMeta } from '../../metadata.ts';
 
 /** KIP-227's ids and epochs (Kafka's FetchMetadata.java). */
 const NO_SESSION_ID = 0;
