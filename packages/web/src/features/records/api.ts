@@ -10,7 +10,7 @@ import { apiRequest } from '../../api/http';
 import { sseEvents } from '../../api/sse';
 import { topicKeys } from '../topics/api';
 import type { Sort } from './data-url';
-import { addChunk, emptySearch, searchChunks } from './search-stream';
+import { addChunk, emptySearch, searchChunks } from './search/search-stream';
 
 export type FiltersQuery = Record<string, QueryValue>;
 

@@ -17,7 +17,7 @@ import { ReassignmentsPage } from '../reassignments/reassignments-page';
 import { SettingsPage } from '../settings/settings-page';
 import { ShareGroupListPage } from '../share-groups/share-group-list-page';
 import { ShareGroupPage } from '../share-groups/share-group-page';
-import { TopicListPage } from '../topics/topic-list-page';
+import { TopicListPage } from '../topics/list/topic-list-page';
 import { TransactionListPage } from '../transactions/transaction-list-page';
 import {
   ConnectCreatePage,

@@ -3,17 +3,21 @@ import { lazy } from 'react';
 // The topic page and the record screens load on first visit, keeping them out of the initial
 // bundle; the Suspense boundary is in AppLayout. Small screens stay in it.
 
-export const TopicPage = lazy(() => import('../topics/topic-page').then((m) => ({ default: m.TopicPage })));
+export const TopicPage = lazy(() =>
+  import('../topics/page/topic-page').then((m) => ({ default: m.TopicPage })),
+);
 export const CreateTopicPage = lazy(() =>
-  import('../topics/create-topic-page').then((m) => ({ default: m.CreateTopicPage })),
+  import('../topics/forms/create-topic-page').then((m) => ({ default: m.CreateTopicPage })),
 );
 export const IncreasePartitionsPage = lazy(() =>
-  import('../topics/increase-partitions-page').then((m) => ({ default: m.IncreasePartitionsPage })),
+  import('../topics/forms/increase-partitions-page').then((m) => ({ default: m.IncreasePartitionsPage })),
 );
 export const ProducePage = lazy(() =>
-  import('../records/produce-page').then((m) => ({ default: m.ProducePage })),
+  import('../records/produce/produce-page').then((m) => ({ default: m.ProducePage })),
 );
-export const CopyPage = lazy(() => import('../records/copy-page').then((m) => ({ default: m.CopyPage })));
+export const CopyPage = lazy(() =>
+  import('../records/copy/copy-page').then((m) => ({ default: m.CopyPage })),
+);
 export const TailPage = lazy(() => import('../tail/tail-page').then((m) => ({ default: m.TailPage })));
 export const SchemaListPage = lazy(() =>
   import('../schemas/schema-list-page').then((m) => ({ default: m.SchemaListPage })),

@@ -10,8 +10,13 @@ import type { AnyColumnDef } from '../../components/data-table/types';
 import { JsonViewer } from '../../components/json-viewer/json-viewer';
 import { useToasts } from '../../components/toasts/toast-context';
 import { topicNamesQuery } from '../records/api';
-import { FormatBadges } from '../records/format-badge';
-import { RecordHeadersCell, RecordKeyCell, RecordTimeCell, RecordValueCell } from '../records/record-cells';
+import { FormatBadges } from '../records/table/format-badge';
+import {
+  RecordHeadersCell,
+  RecordKeyCell,
+  RecordTimeCell,
+  RecordValueCell,
+} from '../records/table/record-cells';
 import { Page } from '../shell/page';
 import { DEFAULT_MAX_RECORDS, MAX_RECORDS, type TailStatus, tailRowId } from './tail-rows';
 import { TopicMultiSelect } from './topic-multi-select';

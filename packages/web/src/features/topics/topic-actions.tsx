@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCan } from '../../auth/cluster-context';
 import { topicConfigsQuery } from './api';
-import { canEmptyTopic } from './cleanup-policy';
-import { EmptyTopicDialog } from './empty-topic-dialog';
+import { canEmptyTopic } from './forms/cleanup-policy';
+import { EmptyTopicDialog } from './forms/empty-topic-dialog';
+import type { TopicTab } from './page/topic-tab';
 import { topicPaths } from './topic-paths';
-import type { TopicTab } from './topic-tab';
 
 type Props = { cluster: string; topic: string; tab: TopicTab; canReadConfigs: boolean };
 

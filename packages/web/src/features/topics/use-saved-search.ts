@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { applySavedSearch, parseTopicListUrl, readSavedSearch, topicListUrl } from './topic-list-search';
+import { applySavedSearch, parseTopicListUrl, readSavedSearch, topicListUrl } from './list/topic-list-search';
 
 /**
  * A kept search overrides the address once, when the list opens (spec part 1 §4); later searches and

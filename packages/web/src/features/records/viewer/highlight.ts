@@ -1,4 +1,4 @@
-import type { SearchFilter } from '../search-filter';
+import type { SearchFilter } from '../search/search-filter';
 
 /**
  * The words a search looks for, to mark in the cells: the terms of a Contains or Equals filter, split

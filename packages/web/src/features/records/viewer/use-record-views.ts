@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { RecordViews } from '../record-columns';
-import { parseSearchFilter } from '../search-filter';
+import { parseSearchFilter } from '../search/search-filter';
+import type { RecordViews } from '../table/record-columns';
 import { highlightTerms } from './highlight';
 import type { ViewModes } from './view-switch';
 

@@ -1,0 +1,27 @@
+import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { useDeleteTopic } from '../mutations';
+
+type Props = { cluster: string; topic: string | null; onClose: () => void; onDeleted?: () => void };
+
+/** Closes after the call whatever its outcome; the list reloads either way (spec part 1 §4). */
+export function DeleteTopicDialog({ cluster, topic, onClose, onDeleted }: Props) {
+  const remove = useDeleteTopic(cluster);
+  return (
+    <ConfirmDialog
+      open={topic !== null}
+      title="Delete topic"
+      message={topic === null ? '' : `Do you want to delete topic: ${topic} ?`}
+      danger
+      busy={remove.isPending}
+      onConfirm={() => {
+        // The promise, not mutate's callbacks: the page may unmount once the deleted topic answers 404.
+        if (topic !== null)
+          remove
+            .mutateAsync(topic)
+            .then(onDeleted, () => undefined)
+            .finally(onClose);
+      }}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,114 @@
+import type { DateTimeFormat } from '@console/contract';
+import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'react-router-dom';
+import type { AnyColumnDef } from '../../../components/data-table/types';
+import { formatBytes } from '../../../lib/format-bytes';
+import { LastRecordCell } from './last-record-cell';
+import { TopicGroupsCell } from './topic-groups-cell';
+import type { TopicRow } from './topic-rows';
+
+const column = createColumnHelper<TopicRow>();
+
+export type TopicColumnOptions = {
+  cluster: string;
+  /** Router path of a topic's default tab. */
+  topicHref: (topic: string) => string;
+  lastRecord: { format: DateTimeFormat } | null;
+  groups: { startExpanded: boolean } | null;
+};
+
+/** The table's sortable columns and the server's names for them (`sort=` on GET /api/{cluster}/topic). */
+export const TOPIC_SORT_COLUMNS = {
+  name: 'name',
+  count: 'records',
+  logDirSize: 'size',
+  partitions: 'partitions',
+  underReplicated: 'underReplicated',
+} as const;
+
+/** Spec part 1 §2 Topic list: the two-level header Topics, Partitions, Replications, Consumer Groups. */
+export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow>[] {
+  const { cluster, topicHref, lastRecord, groups } = options;
+  const end = { align: 'end' } as const;
+  const topicColumns: AnyColumnDef<TopicRow>[] = [
+    column.accessor('name', {
+      header: 'Name',
+      enableSorting: true,
+      cell: ({ getValue }) => (
+        <Link className="topic-name" to={topicHref(getValue())}>
+          {getValue()}
+        </Link>
+      ),
+    }),
+    column.accessor('count', {
+      header: 'Count',
+      enableSorting: true,
+      meta: end,
+      cell: ({ getValue }) => (
+        <span className="nowrap" title={`approximately ${getValue()}`}>
+          ≈ {getValue().toLocaleString('en')}
+        </span>
+      ),
+    }),
+    column.accessor('logDirSize', {
+      header: 'Size',
+      enableSorting: true,
+      meta: end,
+      cell: ({ getValue }) => {
+        const size = getValue();
+        return size === undefined ? '' : <span className="nowrap">{formatBytes(size)}</span>;
+      },
+    }),
+  ];
+  if (lastRecord) {
+    topicColumns.push(
+      column.accessor('lastRecord', {
+        header: 'Last Record',
+        cell: ({ getValue }) => <LastRecordCell value={getValue()} format={lastRecord.format} />,
+      }),
+    );
+  }
+  const columns: AnyColumnDef<TopicRow>[] = [
+    column.group({ id: 'topics', header: 'Topics', columns: topicColumns }),
+    column.group({
+      id: 'partitions-group',
+      header: 'Partitions',
+      columns: [column.accessor('partitions', { header: 'Total', meta: end, enableSorting: true })],
+    }),
+    column.group({
+      id: 'replications',
+      header: 'Replications',
+      columns: [
+        column.accessor('replicationFactor', { header: 'Factor', meta: end }),
+        column.accessor('inSync', { header: 'In Sync', meta: end }),
+        column.accessor('underReplicated', {
+          header: () => <abbr title="Under-replicated partitions">Under</abbr>,
+          meta: end,
+          enableSorting: true,
+        }),
+      ],
+    }),
+  ];
+  if (groups) {
+    columns.push(
+      column.group({
+        id: 'consumer-groups',
+        header: 'Consumer Groups',
+        columns: [
+          column.accessor('groups', {
+            header: 'Groups',
+            cell: ({ getValue, row }) => (
+              <TopicGroupsCell
+                cluster={cluster}
+                topic={row.original.name}
+                groups={getValue()}
+                startExpanded={groups.startExpanded}
+              />
+            ),
+          }),
+        ],
+      }),
+    );
+  }
+  return columns;
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/badge';
+import { Icon } from '../../../components/icon';
+import { LagBadge } from '../../groups/group-columns';
+import { topicPaths } from '../topic-paths';
+import type { TopicGroup } from './topic-rows';
+
+type Props = {
+  cluster: string;
+  topic: string;
+  /** undefined until the batched /group/topics call answers. */
+  groups: TopicGroup[] | undefined;
+  startExpanded: boolean;
+};
+
+/** First group as a button, the rest in a section that collapses per topic (spec part 1 §2). */
+export function TopicGroupsCell({ cluster, topic, groups, startExpanded }: Props) {
+  const [expanded, setExpanded] = useState(startExpanded);
+  if (groups === undefined)
+    return (
+      <span className="muted" title="Loading consumer groups">
+        …
+      </span>
+    );
+  const [first, ...rest] = groups;
+  if (!first) return null;
+  const listId = `groups-${topic}`;
+  return (
+    <div className="topic-groups">
+      <GroupButton cluster={cluster} group={first} />
+      {rest.length > 0 && (
+        <button
+          type="button"
+          className="btn btn--ghost topic-groups__toggle"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-label={`${expanded ? 'Hide' : 'Show'} ${rest.length} more consumer groups`}
+          onClick={() => setExpanded((open) => !open)}
+        >
+          <Icon name={expanded ? 'chevronDown' : 'chevronRight'} />
+          <Badge tone="info">{rest.length}</Badge>
+        </button>
+      )}
+      {expanded && rest.length > 0 && (
+        <div className="topic-groups__more" id={listId}>
+          {rest.map((group) => (
+            <GroupButton key={group.id} cluster={cluster} group={group} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function GroupButton({ cluster, group }: { cluster: string; group: TopicGroup }) {
+  const tone = group.active ? 'success' : 'warning';
+  return (
+    <Link
+      className={`group-button group-button--${tone}`}
+      to={topicPaths.group(cluster, group.id)}
+      title={`${group.id}: ${group.active ? 'consuming this topic' : 'not consuming this topic'}`}
+    >
+      <span className="group-button__id">{group.id}</span>
+      <LagBadge lag={group.lag} />
+    </Link>
+  );
+}

@@ -1,0 +1,162 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useCan, useClusterScope } from '../../../auth/cluster-context';
+import { DataTable } from '../../../components/data-table/data-table';
+import { serverSorting, sortParams } from '../../../lib/server-sort';
+import { uiOptionsQuery } from '../../clusters/api';
+import { Page } from '../../shell/page';
+import { topicDefaultsQuery } from '../api';
+import { DeleteTopicDialog } from '../forms/delete-topic-dialog';
+import { topicPaths } from '../topic-paths';
+import { useSavedSearchOnLoad } from '../use-saved-search';
+import { TopicBulkActions } from './topic-bulk-actions';
+import { TOPIC_SORT_COLUMNS, topicColumns } from './topic-columns';
+import { TopicFilterBar, type TopicFilters } from './topic-filter-bar';
+import {
+  clearSavedSearch,
+  parseTopicListUrl,
+  readSavedSearch,
+  type TopicListUrlState,
+  topicListUrl,
+  writeSavedSearch,
+} from './topic-list-search';
+import type { TopicRow } from './topic-rows';
+import { useTopicRows } from './use-topic-rows';
+import '../topics.css';
+
+/** Spec part 1 §2 Topic list; the address is the state, page moves replace the history entry. */
+export function TopicListPage() {
+  const { cluster } = useClusterScope();
+  const navigate = useNavigate();
+  const ready = useSavedSearchOnLoad();
+  const [params, setParams] = useSearchParams();
+  const url = parseTopicListUrl(params);
+  const options = useQuery(uiOptionsQuery(cluster.id));
+  const topicOptions = options.data?.topic ?? {};
+  const canCreate = useCan('TOPIC', 'CREATE');
+  const canDelete = useCan('TOPIC', 'DELETE');
+  const canReadData = useCan('TOPIC_DATA', 'READ');
+  const showLastRecord = canReadData && !topicOptions.skipLastRecord;
+  const showGroups = useCan('CONSUMER_GROUP', 'READ') && !topicOptions.skipConsumerGroups;
+  const [keepSearch, setKeepSearch] = useState(() => readSavedSearch() !== null);
+  const [toDelete, setToDelete] = useState<string | null>(null);
+  const client = useQueryClient();
+  useEffect(() => {
+    // The create link carries the defaults: the form finds them in the cache (spec part 1 §2).
+    if (canCreate) void client.prefetchQuery(topicDefaultsQuery());
+  }, [canCreate, client]);
+
+  const filters: TopicFilters = {
+    search: url.search,
+    topicListView: url.topicListView ?? topicOptions.defaultView ?? 'HIDE_INTERNAL',
+    groupsListView: url.groupsListView ?? topicOptions.groupsDefaultView ?? 'ALL',
+  };
+  const { list, current, rows } = useTopicRows({
+    cluster: cluster.id,
+    params: {
+      search: url.search,
+      show: filters.topicListView,
+      page: url.page,
+      uiPageSize: url.uiPageSize,
+      sort: url.sort,
+      order: url.order,
+    },
+    groupsListView: filters.groupsListView,
+    enabled: ready && options.isSuccess,
+    lastRecord: showLastRecord,
+    groups: showGroups,
+  });
+
+  const defaultTab = canReadData ? 'data' : 'configs';
+  const columns = useMemo(
+    () =>
+      topicColumns({
+        cluster: cluster.id,
+        topicHref: (topic) => topicPaths.topic(cluster.id, topic, defaultTab),
+        lastRecord: showLastRecord ? { format: options.data?.topicData.dateTimeFormat ?? 'RELATIVE' } : null,
+        groups: showGroups ? { startExpanded: topicOptions.showAllConsumerGroups ?? false } : null,
+      }),
+    [cluster.id, defaultTab, showLastRecord, showGroups, options.data, topicOptions.showAllConsumerGroups],
+  );
+  const actions = useMemo(
+    () => ({
+      details: (row: TopicRow) => navigate(topicPaths.topic(cluster.id, row.name, defaultTab)),
+      config: (row: TopicRow) => navigate(topicPaths.topic(cluster.id, row.name, 'configs')),
+      ...(canDelete ? { delete: (row: TopicRow) => setToDelete(row.name) } : {}),
+    }),
+    [navigate, cluster.id, defaultTab, canDelete],
+  );
+
+  const go = (next: TopicListUrlState, replace: boolean) => setParams(topicListUrl(next), { replace });
+  const sorting = serverSorting(TOPIC_SORT_COLUMNS, url.sort, url.order);
+  const sort = (next: SortingState) => {
+    const { sort, order } = sortParams(TOPIC_SORT_COLUMNS, next);
+    go({ ...url, sort: sort as TopicListUrlState['sort'], order, page: 1 }, false);
+  };
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const selected = Object.keys(selection).filter((name) => selection[name]);
+  const totalPages = current?.page ?? list.data?.page ?? 1;
+  useEffect(() => {
+    // A page past the end (after deletes, or an old link) moves to the last page.
+    if (current && current.page > 0 && url.page > current.page) {
+      setParams(topicListUrl({ ...url, page: current.page }), { replace: true });
+    }
+  }, [current, url, setParams]);
+
+  const search = (next: TopicFilters) => {
+    const state = { ...url, ...next, page: 1 };
+    if (keepSearch) writeSavedSearch(state);
+    go(state, false);
+  };
+  const keep = (checked: boolean) => {
+    setKeepSearch(checked);
+    if (checked) writeSavedSearch({ ...url, ...filters });
+    else clearSavedSearch();
+  };
+
+  return (
+    <Page
+      title="Topics"
+      actions={
+        canCreate && (
+          <Link className="btn btn--primary" to={topicPaths.create(cluster.id)}>
+            Create a topic
+          </Link>
+        )
+      }
+    >
+      <TopicFilterBar
+        key={`${filters.search}|${filters.topicListView}|${filters.groupsListView}`}
+        filters={filters}
+        showGroupsView={showGroups}
+        keepSearch={keepSearch}
+        onKeepSearch={keep}
+        onSearch={search}
+        pageSize={url.uiPageSize ?? list.data?.pageSize ?? 25}
+        onPageSize={(size) => go({ ...url, uiPageSize: size, page: 1 }, false)}
+        page={url.page}
+        totalPages={totalPages}
+        onPage={(page) => go({ ...url, page }, true)}
+      />
+      <TopicBulkActions cluster={cluster.id} selected={selected} onClear={() => setSelection({})} />
+      <DataTable
+        label="Topics"
+        data={rows}
+        columns={columns}
+        getRowId={(row) => row.name}
+        rowName={(row) => `topic ${row.name}`}
+        loading={!current && !list.isError}
+        failed={list.isError}
+        actions={actions}
+        sorting={sorting}
+        onSortingChange={sort}
+        manualSorting
+        selection={selection}
+        onSelectionChange={setSelection}
+      />
+      <DeleteTopicDialog cluster={cluster.id} topic={toDelete} onClose={() => setToDelete(null)} />
+    </Page>
+  );
+}

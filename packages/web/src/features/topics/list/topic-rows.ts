@@ -1,0 +1,47 @@
+import type { ConsumerGroup, LastRecords, Topic } from '@console/contract';
+import { groupTopicLag } from '../../groups/group-rows';
+
+/** `lag` is null when the group has committed no offset on the topic (shown as such, not as 0). */
+export type TopicGroup = { id: string; active: boolean; lag: number | null };
+
+/** `lastRecord` and `groups` stay undefined until their batched calls answer (spec part 1 §4). */
+export type TopicRow = {
+  name: string;
+  count: number;
+  logDirSize: number | undefined;
+  lastRecord: string | null | undefined;
+  partitions: number;
+  replicationFactor: number;
+  inSync: number;
+  /** Partitions with a replica out of sync. */
+  underReplicated: number;
+  groups: TopicGroup[] | undefined;
+};
+
+export function groupsOfTopic(topic: string, groups: readonly ConsumerGroup[]): TopicGroup[] {
+  return groups
+    .filter((group) => group.topics?.includes(topic) || group.activeTopics?.includes(topic))
+    .map((group) => ({
+      id: group.id,
+      active: group.activeTopics?.includes(topic) ?? false,
+      lag: groupTopicLag(group, topic),
+    }));
+}
+
+export function toTopicRows(
+  topics: readonly Topic[],
+  lastRecords: LastRecords | undefined,
+  groups: readonly ConsumerGroup[] | undefined,
+): TopicRow[] {
+  return topics.map((topic) => ({
+    name: topic.name,
+    count: topic.size,
+    logDirSize: topic.logDirSize,
+    lastRecord: lastRecords ? (lastRecords[topic.name]?.timestamp ?? null) : undefined,
+    partitions: topic.partitions.length,
+    replicationFactor: topic.replicaCount,
+    inSync: topic.inSyncReplicaCount,
+    underReplicated: topic.partitions.filter((p) => p.nodes.some((n) => !n.inSyncReplicas)).length,
+    groups: groups ? groupsOfTopic(topic.name, groups) : undefined,
+  }));
+}
