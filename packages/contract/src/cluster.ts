@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DateTimeFormat, GroupsListView, SortOrder, TopicListView } from './enums.ts';
+import { DateTimeFormat, GroupsListView, SortOrder, TopicListView } from './common/enums.ts';
 
 export const RegistryType = z.enum(['CONFLUENT', 'TIBCO', 'GLUE']);
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { ClusterParams } from './cluster.ts';
-import { GroupsListViewParam } from './enums.ts';
-import { GroupSortColumn, listOrder } from './list-sort.ts';
-import { pagedList } from './lists.ts';
+import { GroupsListViewParam } from './common/enums.ts';
+import { GroupSortColumn, listOrder } from './common/list-sort.ts';
+import { pagedList } from './common/lists.ts';
+import { intOrText } from './common/numbers.ts';
+import { isoInstant, lenientInt, queryList } from './common/query.ts';
 import { Node } from './nodes.ts';
-import { intOrText } from './numbers.ts';
-import { isoInstant, lenientInt, queryList } from './query.ts';
 
 /** Classic states plus those of the KIP-848 consumer protocol (ASSIGNING, RECONCILING, NOT_READY). */
 export const GroupState = z.enum([

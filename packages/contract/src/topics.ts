@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { ClusterParams } from './cluster.ts';
+import { TopicListViewParam } from './common/enums.ts';
+import { listOrder, TopicSortColumn } from './common/list-sort.ts';
+import { pagedList } from './common/lists.ts';
+import { intOrText } from './common/numbers.ts';
+import { isoInstant, lenientInt, queryList } from './common/query.ts';
 import { ConfigValues } from './configs.ts';
-import { TopicListViewParam } from './enums.ts';
-import { listOrder, TopicSortColumn } from './list-sort.ts';
-import { pagedList } from './lists.ts';
 import { Node } from './nodes.ts';
-import { intOrText } from './numbers.ts';
-import { isoInstant, lenientInt, queryList } from './query.ts';
-import { DataRecord } from './topic-data.ts';
+import { DataRecord } from './records/topic-data.ts';
 
 const long = z.number().int();
 

@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import type { AuditEvent } from '../../../packages/contract/src/audit.ts';
+import type { AuditEvent } from '../../../packages/contract/src/platform/audit.ts';
 import { type AuditFilter, AuditIndex } from '../../../packages/server/src/audit/audit-index.ts';
 
 const EVENTS = Number(process.env.EVENTS ?? 1_000_000);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClusterParams } from './cluster.ts';
+import { ClusterParams } from '../cluster.ts';
 
 const brokerId = z.number().int().min(0).max(2_147_483_647);
 const partition = z.number().int().min(0).max(2_147_483_647);

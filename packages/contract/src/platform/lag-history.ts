@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant } from './query.ts';
+import { isoInstant } from '../common/query.ts';
 
 /** An instant given as epoch milliseconds or an ISO-8601 date-time with offset. */
 const instant = z

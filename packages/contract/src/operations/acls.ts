@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ClusterParams } from './cluster.ts';
-import { caseInsensitiveEnum } from './enums.ts';
+import { ClusterParams } from '../cluster.ts';
+import { caseInsensitiveEnum } from '../common/enums.ts';
 
 export const AclOperation = z.enum([
   'UNKNOWN',

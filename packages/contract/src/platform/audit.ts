@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoInstant } from './query.ts';
+import { isoInstant } from '../common/query.ts';
 
 export const AuditOutcome = z.enum(['success', 'refused', 'failure']);
 export type AuditOutcome = z.infer<typeof AuditOutcome>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ClusterParams } from './cluster.ts';
-import { pagedList } from './lists.ts';
-import { intOrText } from './numbers.ts';
-import { lenientInt } from './query.ts';
+import { ClusterParams } from '../cluster.ts';
+import { pagedList } from '../common/lists.ts';
+import { intOrText } from '../common/numbers.ts';
+import { lenientInt } from '../common/query.ts';
 
 /** KIP-932 share group states (ShareGroupDescribe, ListGroups). */
 export const ShareGroupState = z.enum(['UNKNOWN', 'EMPTY', 'STABLE', 'DEAD']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ClusterParams } from './cluster.ts';
-import { pagedList } from './lists.ts';
-import { lenientInt } from './query.ts';
+import { ClusterParams } from '../cluster.ts';
+import { pagedList } from '../common/lists.ts';
+import { lenientInt } from '../common/query.ts';
 
 /**
  * What the server answers instead of a secret (a PASSWORD-typed or secret-named connector config). Sent

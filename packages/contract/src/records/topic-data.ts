@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ClusterParams } from './cluster.ts';
-import { caseInsensitiveEnum } from './enums.ts';
+import { ClusterParams } from '../cluster.ts';
+import { caseInsensitiveEnum } from '../common/enums.ts';
+import { intOrText } from '../common/numbers.ts';
+import { isoInstant, lenientInt } from '../common/query.ts';
 import { FilterFailures, filterExpression } from './filter-expression.ts';
-import { intOrText } from './numbers.ts';
-import { isoInstant, lenientInt } from './query.ts';
 import { RecordFormats } from './record-format.ts';
 
 const long = z.number().int();

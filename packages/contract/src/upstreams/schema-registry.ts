@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ClusterParams } from './cluster.ts';
-import { pagedList } from './lists.ts';
-import { lenientInt } from './query.ts';
+import { ClusterParams } from '../cluster.ts';
+import { pagedList } from '../common/lists.ts';
+import { lenientInt } from '../common/query.ts';
 
 export const CompatibilityLevel = z.enum([
   'NONE',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { splitQueryList } from '../common/query.ts';
 import { FilterFailures, filterExpression } from './filter-expression.ts';
-import { splitQueryList } from './query.ts';
 import { DataRecord } from './topic-data.ts';
 
 /** Highest `size` the console offers for the live tail (spec part 2 §9). */

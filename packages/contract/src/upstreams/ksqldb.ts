@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ClusterParams } from './cluster.ts';
-import { pagedList } from './lists.ts';
-import { lenientInt } from './query.ts';
+import { ClusterParams } from '../cluster.ts';
+import { pagedList } from '../common/lists.ts';
+import { lenientInt } from '../common/query.ts';
 
 export const KsqlDbServerInfo = z
   .object({ serverVersion: z.string(), kafkaClusterId: z.string(), ksqlServiceId: z.string() })

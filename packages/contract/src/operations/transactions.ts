@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pagedList } from './lists.ts';
-import { lenientInt } from './query.ts';
+import { pagedList } from '../common/lists.ts';
+import { lenientInt } from '../common/query.ts';
 
 export const TransactionPartition = z.object({ topic: z.string(), partition: z.number().int() });
 
