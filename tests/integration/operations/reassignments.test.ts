@@ -97,9 +97,10 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms 
 // Each test runs Kafka's tools (a JVM a call): minutes on a loaded machine.
 describe('partition reassignment', { timeout: 180_000 }, () => {
   it('moves a partition with a throttle, shows its progress as Kafka lists it, and cancels it', async () => {
-    // 500 KB at 1 KB/s (followers fetch 64 KB at a time): the move lasts minutes, long enough to be seen
-    // and cancelled.
-    const topic = await topicOn([[1]], 500_000);
+    // 2 MB at 1 KB/s: the move lasts minutes, long enough to be seen and cancelled. A quota throttles after
+    // the fact, so a follower's first fetch (up to replica.fetch.max.bytes, 1 MB) is never slowed: 500 KB
+    // moved whole before the list was read in a CI run.
+    const topic = await topicOn([[1]], 2_000_000);
     const started = await call('POST', '/reassignments', {
       partitions: [{ topic, partition: 0, replicas: [2, 3] }],
       throttle: 1024,
@@ -149,7 +150,7 @@ describe('partition reassignment', { timeout: 180_000 }, () => {
   });
 
   it("lists and cancels a move Kafka's own tool started", async () => {
-    const topic = await topicOn([[2]], 500_000);
+    const topic = await topicOn([[2]], 2_000_000);
     const plan = JSON.stringify({ version: 1, partitions: [{ topic, partition: 0, replicas: [3] }] });
     const file = `/tmp/reassign-${topic}.json`;
     const { writeFileSync, rmSync } = await import('node:fs');
