@@ -261,7 +261,7 @@ const NOTES = [
   'Metadata took 520-950 ms and DescribeLogDirs 300-1,000 ms (measured alone, three times each). One after',
   'the other they took 1,958 ms p50 (load 18.6); the list now asks the brokers last seen for every',
   "partition's log dirs (naming no topic) as it sends the Metadata request, so the two overlap: 1,193 ms",
-  'p50, 924-1,453 ms (load 19.4), still over a second on this loaded machine (2 cores, load 17-21).',
+  'p50 at load 19.4, and 414 ms on a quiet machine (load 1.2, "by size first" in the table above).',
   '',
   "The stack's broker holds about 8,000 partitions in its 512 MB heap; STACK_KAFKA_HEAP raises that.",
   '10,000 topics × 3 partitions cannot run on this machine at all: each partition keeps its active',
