@@ -1,4 +1,4 @@
-import type { SearchField } from '@console/contract';
+import { SEARCH_FIELDS, type SearchField } from '@console/contract';
 
 export type MatchType = 'C' | 'N' | 'E';
 /**
@@ -105,14 +105,7 @@ function containsAny(filter: SearchFilter, input: string): boolean {
 
 export function parseFilters(query: Partial<Record<SearchField, string>>): SearchFilters {
   const filters: SearchFilters = {};
-  for (const field of [
-    'searchByKey',
-    'searchByValue',
-    'searchByHeaderKey',
-    'searchByHeaderValue',
-    'searchByKeySubject',
-    'searchByValueSubject',
-  ] as const) {
+  for (const field of SEARCH_FIELDS) {
     const parsed = parseFilter(query[field]);
     if (parsed) filters[field] = parsed;
   }

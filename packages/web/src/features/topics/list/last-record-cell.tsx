@@ -1,6 +1,5 @@
 import type { DateTimeFormat } from '@console/contract';
-import { formatIsoDisplay } from '../../../components/date-time-picker/date-format';
-import { formatRelativeTime } from '../../../lib/format-relative-time';
+import { RecordTimeCell } from '../../records/table/record-cells';
 
 /** undefined: the batched last-record call has not answered yet; null: the topic has no record. */
 export function LastRecordCell({
@@ -17,11 +16,5 @@ export function LastRecordCell({
       </span>
     );
   if (value === null) return null;
-  const date = new Date(value);
-  const iso = formatIsoDisplay(date);
-  return (
-    <time className="nowrap" dateTime={value} title={iso}>
-      {format === 'ISO' ? iso : formatRelativeTime(date)}
-    </time>
-  );
+  return <RecordTimeCell value={value} format={format} />;
 }
