@@ -181,16 +181,18 @@ describe('searching records', () => {
   });
 
   it('stops a running search: the stream ends where it got to', async () => {
-    // A filter every value is parsed for: seconds over 300,000 records, so the search is still running
-    // when Stop is clicked (a plain text search could end first on a loaded machine).
-    await page.goto(dataUrl(big, `?filter=${encodeURIComponent('value.i < 0')}`));
+    // A filter every value is parsed for (no text prefilter rules out `value.i + 1 < 0`): seconds over
+    // 300,000 records, so the search is still running when Stop is clicked (a plain text search could end
+    // first on a loaded machine). Stop once progress came: its answer carries the cursor reached.
+    await page.goto(dataUrl(big, `?filter=${encodeURIComponent('value.i + 1 < 0')}`));
+    const progress = page.getByRole('progressbar', { name: 'Search progress' });
+    await expect
+      .poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     const stop = page.getByRole('button', { name: 'Stop' });
     await stop.click();
     await page.getByText('Stopped.').waitFor();
-    const shown = await page
-      .getByRole('progressbar', { name: 'Search progress' })
-      .getAttribute('aria-valuenow');
-    expect(Number(shown)).toBeLessThan(100);
+    expect(Number(await progress.getAttribute('aria-valuenow'))).toBeLessThan(100);
     expect(await stop.isDisabled()).toBe(true);
     // Stopped midway, the next page goes on from the cursor it reached.
     expect(await page.getByRole('button', { name: 'Next page' }).isEnabled()).toBe(true);
