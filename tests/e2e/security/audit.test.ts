@@ -36,7 +36,9 @@ afterAll(async () => {
 });
 
 describe('audit page', () => {
-  it('lists the write just made, filtered by object, light and dark, 1440 and 1024 px, axe-clean', async () => {
+  it('lists the write just made, filtered by object, light and dark, 1440 and 1024 px, axe-clean', {
+    timeout: 150_000,
+  }, async () => {
     await page.goto(`${app.url}/ui/local/topic`);
     await page.getByRole('link', { name: 'Audit' }).click();
     await page.waitForURL(/\/local\/audit$/);
@@ -48,14 +50,15 @@ describe('audit page', () => {
     await page.getByRole('combobox', { name: 'Outcome' }).selectOption('success');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/object=/);
-    // The index follows the topic: the event may take a moment to arrive.
+    // The index follows the topic: the event may take a moment to arrive (the topic is made with the
+    // server, its first writes and reads retried every few seconds while its leader is elected).
     await expect
       .poll(
         async () => {
           await page.reload();
           return rows.count();
         },
-        { timeout: 30_000 },
+        { timeout: 60_000, interval: 1_000 },
       )
       .toBe(1);
     expect(await rows.textContent()).toContain('TOPIC:CREATE');
