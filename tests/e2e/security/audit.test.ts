@@ -50,12 +50,14 @@ describe('audit page', () => {
     await page.getByRole('combobox', { name: 'Outcome' }).selectOption('success');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/object=/);
-    // The index follows the topic: the event may take a moment to arrive (the topic is made with the
-    // server, its first writes and reads retried every few seconds while its leader is elected).
+    // The index follows the topic: the event may take a moment to arrive. Each look reloads the page and
+    // reads the rows once its answer is drawn (counted right after a reload, the rows were not there yet).
+    const answered = page.getByText(/matching of [\d,]+ indexed/);
     await expect
       .poll(
         async () => {
           await page.reload();
+          await answered.waitFor();
           return rows.count();
         },
         { timeout: 60_000, interval: 1_000 },
