@@ -11,7 +11,7 @@ import type { NameFilter } from '../auth/roles.ts';
 import type { Config } from '../config/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import { byName, nameMatcher } from '../kafka/topic-naming.ts';
-import { pageLinks, pageNumber } from '../paging.ts';
+import { pageOf } from '../paging.ts';
 import { mapLimit, type UpstreamHttp } from '../upstream-http.ts';
 import { ConnectClient, type ConnectorStatus, type PluginInfo } from './client.ts';
 import { toConnectDefinition, toTasks } from './definitions.ts';
@@ -160,14 +160,12 @@ export function connectService(config: Config, http: UpstreamHttp) {
       const names = Object.keys(all)
         .filter((n) => allow(n) && matches(n))
         .sort(byName);
-      const page = pageNumber(query.page);
-      const { pageSize } = config.pagination;
-      const pages = Math.ceil(names.length / pageSize);
-      const onPage = names.slice((page - 1) * pageSize, page * pageSize).flatMap((n) => all[n] ?? []);
+      const cut = pageOf(names, query.page, config.pagination.pageSize, url);
+      const onPage = cut.results.flatMap((n) => all[n] ?? []);
       const results = await mapLimit(onPage, PARALLEL, async ({ info, status }) =>
         toConnectDefinition(info, status, await secretsOf(client, info.config['connector.class'])),
       );
-      return { results, ...pageLinks(url, page, pages), page: pages, total: names.length, pageSize };
+      return { ...cut, results };
     },
 
     definition,

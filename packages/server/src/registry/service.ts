@@ -13,7 +13,7 @@ import type { NameFilter } from '../auth/roles.ts';
 import type { Config } from '../config/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { byName, nameMatcher } from '../kafka/topic-naming.ts';
-import { pageLinks, pageNumber } from '../paging.ts';
+import { pageOf } from '../paging.ts';
 import { mapLimit, type UpstreamHttp } from '../upstream-http.ts';
 import { RegistryClient } from './client.ts';
 import { byRelevance, preferTopic, toSchema } from './schemas.ts';
@@ -83,17 +83,8 @@ export function schemaService(config: Config, http: UpstreamHttp) {
       const client = registry(cluster);
       const matches = nameMatcher(query.search);
       const subjects = (await client.subjects()).filter((s) => allow(s) && matches(s)).sort(byName);
-      const page = pageNumber(query.page);
-      const { pageSize } = config.pagination;
-      const pages = Math.ceil(subjects.length / pageSize);
-      const onPage = subjects.slice((page - 1) * pageSize, page * pageSize);
-      return {
-        results: await mapLimit(onPage, PARALLEL, (s) => latestOrProblem(client, s)),
-        ...pageLinks(url, page, pages),
-        page: pages,
-        total: subjects.length,
-        pageSize,
-      };
+      const cut = pageOf(subjects, query.page, config.pagination.pageSize, url);
+      return { ...cut, results: await mapLimit(cut.results, PARALLEL, (s) => latestOrProblem(client, s)) };
     },
 
     names: async (cluster: string, allow: NameFilter = () => true): Promise<string[]> =>
