@@ -1,34 +1,60 @@
 /**
- * `pnpm --filter @console/server build`: the server and its dependencies as ES modules in `dist/`, which
- * production runs (`node packages/server/dist/main.js`). Nothing is stripped or resolved at start: the
- * idle process is about 45 MB smaller than running the TypeScript sources (tests/bench/results/search.md).
- * `main.js` (src/start.ts) turns on V8's compile cache, then loads the server's chunk; what only some
- * requests need (the schema registry's Avro, Protobuf and JSON Schema parsers) is a chunk of its own, loaded
- * on first use. Not minified, so stack traces in the log stay readable.
+ * `pnpm --filter @console/server build`: the server and its dependencies as one CommonJS bundle,
+ * `dist/server.js`, and the entry production runs, `dist/main.js` (src/start.ts: it runs server.js with a
+ * V8 code cache). Nothing is stripped or resolved at start: the idle process is about 45 MB smaller than
+ * running the TypeScript sources (tests/bench/results/search.md). What only some requests need (the CEL
+ * filter, undici, the schema registry's Avro, Protobuf and JSON Schema parsers) is a chunk of its own,
+ * loaded on first use. CommonJS because a V8 code cache is made for a script, not for an ES module. Not
+ * minified, so stack traces in the log stay readable.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Plugin, rolldown } from 'rolldown';
+import { type InputOptions, type Plugin, rolldown } from 'rolldown';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
 /**
  * @platformatic/wasm-utils (Kafka's CRC32C, Snappy and LZ4) reads its WebAssembly beside its own module;
- * the bundle carries the file in dist/ and reads it from there.
+ * the bundle carries the file in dist/ and reads it from there. It also compiled and instantiated the
+ * module when loaded, at every start; here on the first call that needs it (a produce, a compressed
+ * batch), which also spares an idle server the pages of V8's WebAssembly compiler.
  */
+const WASM_LOAD = `const wasm = readFileSync(new URL('../dist/native.wasm', import.meta.url));
+const wasmModule = new WebAssembly.Module(wasm);
+const instance = new WebAssembly.Instance(wasmModule);
+const { alloc, crc32c: _crc32c, dealloc, lz4_compress: _lz4Compress, lz4_decompress: _lz4Decompress, memory, snappy_compress: _snappyCompress, snappy_decompress: _snappyDecompress } = instance.exports;
+let currentBufferLength = 4096;
+let currentBufferOffset = alloc(currentBufferLength);
+let currentBuffer = new Uint8Array(memory.buffer, currentBufferOffset, currentBufferLength);
+`;
+const WASM_ON_FIRST_USE = `let alloc, _crc32c, dealloc, _lz4Compress, _lz4Decompress, memory, _snappyCompress, _snappyDecompress;
+let currentBufferLength, currentBufferOffset, currentBuffer;
+function loadWasm() {
+    if (memory) return;
+    const wasmModule = new WebAssembly.Module(readFileSync(new URL('./native.wasm', import.meta.url)));
+    ({ alloc, crc32c: _crc32c, dealloc, lz4_compress: _lz4Compress, lz4_decompress: _lz4Decompress, memory, snappy_compress: _snappyCompress, snappy_decompress: _snappyDecompress } = new WebAssembly.Instance(wasmModule).exports);
+    currentBufferLength = 4096;
+    currentBufferOffset = alloc(currentBufferLength);
+    currentBuffer = new Uint8Array(memory.buffer, currentBufferOffset, currentBufferLength);
+}
+`;
 const wasmBesideBundle: Plugin = {
   name: 'wasm-beside-bundle',
   transform(code, id) {
     if (!id.replaceAll('\\', '/').includes('@platformatic/wasm-utils/dist/')) return null;
-    const from = "new URL('../dist/native.wasm', import.meta.url)";
-    if (!code.includes(from)) return null;
+    if (!code.includes(WASM_LOAD)) return null;
     this.emitFile({
       type: 'asset',
       fileName: 'native.wasm',
       source: readFileSync(join(dirname(id), 'native.wasm')),
     });
-    return code.replace(from, "new URL('./native.wasm', import.meta.url)");
+    const lazy = code
+      .replace(WASM_LOAD, WASM_ON_FIRST_USE)
+      .replace('export function prepareInput(data) {\n', 'export function prepareInput(data) {\n    loadWasm();\n');
+    if (!lazy.includes('    loadWasm();\n')) throw new Error('@platformatic/wasm-utils: prepareInput is no longer as build.ts expects');
+    return lazy;
   },
 };
 
@@ -63,24 +89,23 @@ function compileOnFirstUse(schema) {
   },
 };
 
-const bundle = await rolldown({
-  input: { main: join(here, 'src/start.ts') },
+const dist = join(here, 'dist');
+const onLog: InputOptions['onLog'] = (level, log, report) => {
+  // An import the bundle cannot resolve would fail at run time: fail the build instead.
+  if (log.code === 'UNRESOLVED_IMPORT' || log.code === 'MISSING_EXPORT') throw new Error(log.message);
+  report(level, log);
+};
+rmSync(dist, { recursive: true, force: true });
+const server = await rolldown({
+  input: { server: join(here, 'src/serve.ts') },
   platform: 'node',
   plugins: [wasmBesideBundle, lazyKafkaValidators],
-  onLog(level, log, report) {
-    // An import the bundle cannot resolve would fail at run time: fail the build instead.
-    if (log.code === 'UNRESOLVED_IMPORT' || log.code === 'MISSING_EXPORT') throw new Error(log.message);
-    report(level, log);
-  },
+  onLog,
 });
-rmSync(join(here, 'dist'), { recursive: true, force: true });
-await bundle.write({
-  dir: join(here, 'dist'),
-  entryFileNames: '[name].js',
-  chunkFileNames: '[name]-[hash].js',
-  format: 'esm',
-});
-await bundle.close();
+await server.write({ dir: dist, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', format: 'cjs' });
+await server.close();
+// dist/ is CommonJS, though the package is ES modules.
+writeFileSync(join(dist, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
 
 /**
  * One character past ASCII makes V8 hold a whole chunk's source as two bytes a character: the server's
@@ -102,9 +127,25 @@ for (const name of chunks) {
   );
 }
 const built = chunks.map((name) => readFileSync(join(here, 'dist', name), 'utf8')).join('\n');
-if (!/new URL\(["']\.\/native\.wasm["'], import\.meta\.url\)/.test(built))
+if (!/new URL\(["']\.\/native\.wasm["'], require\(["']url["']\)\.pathToFileURL\(__filename\)\.href\)/.test(built))
   throw new Error('the WebAssembly of @platformatic/wasm-utils is no longer read as build.ts expects');
 if (lazyValidators < 30)
   throw new Error(
     `@platformatic/kafka's validators are no longer compiled as build.ts expects (${lazyValidators} made lazy)`,
   );
+
+/** The entry, with the hash that names server.js's code cache (src/start.ts). */
+const buildId = createHash('sha256')
+  .update(readFileSync(join(dist, 'server.js')))
+  .digest('hex')
+  .slice(0, 16);
+const entry = await rolldown({
+  input: { main: join(here, 'src/start.ts') },
+  platform: 'node',
+  transform: { define: { BUILD_ID: JSON.stringify(buildId) } },
+  onLog,
+});
+await entry.write({ dir: dist, entryFileNames: '[name].js', format: 'cjs' });
+await entry.close();
+if (!readFileSync(join(dist, 'main.js'), 'utf8').includes(buildId))
+  throw new Error('dist/main.js does not name the code cache by the bundle it runs');

@@ -1,32 +1,4 @@
-import { setFlagsFromString } from 'node:v8';
-import { buildApp } from './app.ts';
-import { ConfigError, checkConfigFiles, loadConfig } from './config/load.ts';
-import { releaseMemoryWhenIdle } from './idle-memory.ts';
-import { RUNTIME_FLAGS } from './node-flags.ts';
+/** The server from its sources (`node packages/server/src/main.ts`); production runs the bundle (start.ts). */
+import { serve } from './serve.ts';
 
-// Production passes NODE_FLAGS on the command line (node-flags.ts says why). A start without them gets
-// these from the next full collection on.
-for (const flag of RUNTIME_FLAGS) setFlagsFromString(flag);
-
-let config: ReturnType<typeof loadConfig>;
-try {
-  config = loadConfig(process.argv.slice(2), process.env);
-  await checkConfigFiles(config);
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  process.stderr.write(`Invalid configuration: ${error.message}\n`);
-  process.exit(1);
-}
-
-const app = await buildApp(config);
-await app.listen({ host: config.server.host, port: config.server.port });
-// What the start allocated and no longer needs is given back once the first requests are answered.
-releaseMemoryWhenIdle();
-
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, async () => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  });
-}
+await serve(process.argv.slice(2), process.env);

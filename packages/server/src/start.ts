@@ -1,12 +1,110 @@
 /**
- * The bundle's entry (build.ts): V8's compile cache first, then the server. With the cache, a start after
- * the first reads the compiled code of the server's modules from disk instead of compiling them again
- * (tests/bench/results/cold-start.md). The cache lives in NODE_COMPILE_CACHE, else under the system's
- * temporary directory; where neither can be written the server starts as before, only slower.
+ * The production bundle's entry, `dist/main.js` (build.ts): it runs the server's CommonJS bundle
+ * (`dist/server.js`) with a V8 code cache taken once the server has started and answered, so a start
+ * after the first deserializes every function the start runs instead of compiling each on its first call.
+ * Node's own compile cache (still on, for the chunks loaded on first use) is taken right after a module is
+ * compiled, before it runs: it holds the modules' top level only, and each start compiled the rest again
+ * (tests/bench/results/cold-start.md).
+ *
+ * The cache is a file per bundle (BUILD_ID, a hash of server.js written in by build.ts), Node version
+ * and command-line flags, in NODE_COMPILE_CACHE, else the system's temporary directory. V8 refuses a
+ * cache made by another V8 or under other flags; the server then starts as without one and writes a new
+ * one. Where the directory cannot be written, or is not this user's alone, the server starts without.
  */
-import { enableCompileCache, flushCompileCache } from 'node:module';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire, enableCompileCache, flushCompileCache } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { constants, Script } from 'node:vm';
+import { RUNTIME_FLAGS } from './node-flags.ts';
 
-enableCompileCache?.();
-await import('./main.ts');
-// Written now, once the server listens, not only at a clean exit: a container that is killed keeps it too.
-flushCompileCache?.();
+/** A hash of dist/server.js, replaced by build.ts. */
+declare const BUILD_ID: string;
+/** How long after the server listens its code is cached: the first requests' code is in it then. */
+const CACHE_AFTER_MS = 1_000;
+const PREFIX = 'kafka-console-';
+
+/** FNV-1a, 32 bits, of a short string: names the cache by the Node version and flags it holds code for. */
+function fnv(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(16);
+}
+
+/**
+ * The cache directory if it is this user's and nobody else may write it; created if missing. None with
+ * NODE_DISABLE_COMPILE_CACHE, as for Node's own.
+ */
+function cacheDirectory(): string | undefined {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  const dir = process.env.NODE_COMPILE_CACHE || join(tmpdir(), 'node-compile-cache');
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stat = statSync(dir);
+    if (process.getuid && stat.uid !== process.getuid()) return undefined;
+    if (stat.mode & 0o022) return undefined;
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+function readCache(file: string | undefined): Buffer | undefined {
+  try {
+    return file ? readFileSync(file) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes the cache whole (a rename), and removes what older bundles left. */
+function saveCache(dir: string, file: string, data: Buffer): void {
+  try {
+    const part = `${file}.${process.pid}.part`;
+    writeFileSync(part, data, { mode: 0o600 });
+    renameSync(part, file);
+    for (const name of readdirSync(dir))
+      if (name.startsWith(PREFIX) && !name.startsWith(`${PREFIX}${BUILD_ID}-`))
+        rmSync(join(dir, name), { force: true });
+  } catch {
+    // A start without the cache is only slower.
+  }
+}
+
+type Server = { serve?: (argv: string[], env: NodeJS.ProcessEnv) => Promise<void> };
+
+/** Runs server.js with the code cache if there is one; writes one where there was none or V8 refused it. */
+function start(): void {
+  const dir = cacheDirectory();
+  if (dir) enableCompileCache?.(dir);
+  // V8 keeps with the cache a hash of its flags and refuses the cache where they differ: the server sets
+  // these at start (serve.ts), so they are set before the cache is read as they were when it was written.
+  for (const flag of RUNTIME_FLAGS) setFlagsFromString(flag);
+
+  const server = join(__dirname, 'server.js');
+  const cacheFile = dir && join(dir, `${PREFIX}${BUILD_ID}-${fnv(`${process.version} ${process.execArgv.join(' ')}`)}.v8`);
+  const cachedData = readCache(cacheFile);
+  // Wrapped as Node wraps a CommonJS module. The bundle holds ASCII only (build.ts): read as Latin-1 it is
+  // the same text, without decoding UTF-8.
+  const source = readFileSync(server, 'latin1');
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: server,
+    cachedData,
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  const writeCache = dir && cacheFile && (!cachedData || script.cachedDataRejected) ? cacheFile : undefined;
+  const loaded: { exports: Server } = { exports: {} };
+  script.runInThisContext()(loaded.exports, createRequire(server), loaded, server, __dirname);
+  const serve = loaded.exports.serve;
+  if (!serve) throw new Error(`${server} does not export serve`);
+
+  void serve(process.argv.slice(2), process.env).then(() => {
+    setTimeout(() => {
+      if (dir && writeCache) saveCache(dir, writeCache, script.createCachedData());
+      flushCompileCache?.();
+    }, CACHE_AFTER_MS).unref();
+  });
+}
+
+start();

@@ -2,8 +2,12 @@
  * The bundle production runs (packages/server/dist/main.js, made by `pnpm build`) in its own process
  * against the real stack: it starts, serves the console and the API, writes and reads records. CRC32C,
  * Snappy and LZ4 go through the WebAssembly that the build carries beside the bundle; the CEL filter is
- * a chunk the bundle loads with the first request that has one.
+ * a chunk the bundle loads with the first request that has one. The bundle runs with a V8 code cache it
+ * writes after its first start (src/start.ts).
  */
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleProcess, startConsoleProcess } from '../../support/console-process.ts';
 import { testKafka } from '../../support/kafka.ts';
@@ -78,5 +82,51 @@ describe('the production bundle', () => {
     );
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ fields: [{ field: 'querystring.filter' }] });
+  });
+
+  it('writes its code cache once, reads it at the next start, and writes it again when V8 refuses it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'console-code-cache-'));
+    const config = process.env.STACK_CONFIG_FILE ?? '';
+    const caches = () => readdirSync(dir).filter((name) => /^kafka-console-\w+-\w+\.v8$/.test(name));
+    const listed = async (url: string) => (await fetch(`${url}/api/local/topic`)).status;
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
+      return check();
+    };
+
+    const first = await startConsoleProcess(config, { NODE_COMPILE_CACHE: dir });
+    expect(await listed(first.url)).toBe(200);
+    expect(await until(() => caches().length === 1)).toBe(true);
+    first.stop();
+    const file = join(dir, caches()[0] ?? '');
+    const written = readFileSync(file);
+    const inode = statSync(file).ino;
+
+    // Read and kept: a start that found it refused would write it again a second after listening.
+    const second = await startConsoleProcess(config, { NODE_COMPILE_CACHE: dir });
+    expect(await listed(second.url)).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_000));
+    second.stop();
+    // Written anew, it would be another file renamed over this one.
+    expect(statSync(file).ino).toBe(inode);
+
+    // A damaged cache: V8 refuses it, the server starts as without one and writes a good one.
+    writeFileSync(file, Buffer.alloc(written.length, 7));
+    const third = await startConsoleProcess(config, { NODE_COMPILE_CACHE: dir });
+    expect(await listed(third.url)).toBe(200);
+    expect(await until(() => readFileSync(file)[0] !== 7)).toBe(true);
+    third.stop();
+    expect(caches()).toHaveLength(1);
+
+    // A directory others may write is not trusted with code: no cache is read from it or written to it.
+    const shared = mkdtempSync(join(tmpdir(), 'console-code-cache-'));
+    chmodSync(shared, 0o777);
+    writeFileSync(join(shared, caches()[0] ?? ''), Buffer.alloc(written.length, 7));
+    const fourth = await startConsoleProcess(config, { NODE_COMPILE_CACHE: shared });
+    expect(await listed(fourth.url)).toBe(200);
+    await new Promise((r) => setTimeout(r, 2_000));
+    fourth.stop();
+    expect(readFileSync(join(shared, caches()[0] ?? ''))[0]).toBe(7);
+    expect(statSync(shared).mode & 0o777).toBe(0o777);
   });
 });
