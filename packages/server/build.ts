@@ -52,8 +52,12 @@ const wasmBesideBundle: Plugin = {
     });
     const lazy = code
       .replace(WASM_LOAD, WASM_ON_FIRST_USE)
-      .replace('export function prepareInput(data) {\n', 'export function prepareInput(data) {\n    loadWasm();\n');
-    if (!lazy.includes('    loadWasm();\n')) throw new Error('@platformatic/wasm-utils: prepareInput is no longer as build.ts expects');
+      .replace(
+        'export function prepareInput(data) {\n',
+        'export function prepareInput(data) {\n    loadWasm();\n',
+      );
+    if (!lazy.includes('    loadWasm();\n'))
+      throw new Error('@platformatic/wasm-utils: prepareInput is no longer as build.ts expects');
     return lazy;
   },
 };
@@ -96,13 +100,83 @@ const onLog: InputOptions['onLog'] = (level, log, report) => {
   report(level, log);
 };
 rmSync(dist, { recursive: true, force: true });
+/**
+ * The Ajv instance those validators compile with is built when @platformatic/kafka loads, seven custom
+ * keywords added (about 8 ms of every start, tests/bench/results/cold-start.md). Built on first use
+ * instead: the module exports a stand-in that builds it, with the same keywords, when first asked for
+ * anything.
+ */
+const AJV_NEW = 'export const ajv = new Ajv2020({ allErrors: true, coerceTypes: false, strict: true });';
+const lazyKafkaAjv: Plugin = {
+  name: 'lazy-kafka-ajv',
+  transform(code, id) {
+    if (!id.replaceAll('\\', '/').endsWith('@platformatic/kafka/dist/utils.js')) return null;
+    const from = code.indexOf('ajv.addKeyword({');
+    const to = code.indexOf('export class NumericMap');
+    const keywords = from > 0 && to > from ? code.slice(from, to) : '';
+    if (
+      !code.includes(AJV_NEW) ||
+      keywords.split('ajv.').length !== keywords.split('ajv.addKeyword(').length ||
+      code.slice(0, from).includes('ajv.') ||
+      code.slice(to).includes('ajv.')
+    )
+      throw new Error("@platformatic/kafka's Ajv is no longer made as build.ts expects");
+    const onFirstUse = `let ajvBuilt;
+function buildAjv() {
+    const ajv = new Ajv2020({ allErrors: true, coerceTypes: false, strict: true });
+    ${keywords}    return ajv;
+}
+export const ajv = new Proxy({}, {
+    get(_, key) {
+        ajvBuilt ??= buildAjv();
+        const value = ajvBuilt[key];
+        return typeof value === 'function' ? value.bind(ajvBuilt) : value;
+    }
+});
+`;
+    return code.slice(0, from).replace(AJV_NEW, onFirstUse) + code.slice(to);
+  },
+};
+
+/**
+ * Fastify loads node:http2 (about 10 ms of every start) for the one call that makes an HTTP/2 server,
+ * which the console does not make; loaded on that call instead.
+ */
+const HTTP2 = "const http2 = require('node:http2')";
+const lazyHttp2: Plugin = {
+  name: 'lazy-http2',
+  transform(code, id) {
+    if (!id.replaceAll('\\', '/').endsWith('/fastify/lib/server.js')) return null;
+    if (!code.includes(HTTP2)) throw new Error('fastify no longer loads node:http2 as build.ts expects');
+    return code.replace(
+      HTTP2,
+      "const http2 = new Proxy({}, { get: (_, key) => require('node:http2')[key] })",
+    );
+  },
+};
+
+/**
+ * @platformatic/kafka's index exports its schema registry client, which the console does not use (it has
+ * its own, src/kafka/records/decode/): loading it ran avsc and built two Ajv instances at every start.
+ * Marked free of side effects, it is left out; avsc stays in the chunks that read Avro.
+ */
+const UNUSED_AT_START = /@platformatic\/kafka\/dist\/registries\//;
 const server = await rolldown({
   input: { server: join(here, 'src/serve.ts') },
   platform: 'node',
-  plugins: [wasmBesideBundle, lazyKafkaValidators],
+  plugins: [wasmBesideBundle, lazyKafkaValidators, lazyKafkaAjv, lazyHttp2],
+  treeshake: {
+    moduleSideEffects: (id) => (UNUSED_AT_START.test(id.replaceAll('\\', '/')) ? false : undefined),
+  },
   onLog,
 });
-await server.write({ dir: dist, entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', format: 'cjs' });
+await server.write({
+  dir: dist,
+  entryFileNames: '[name].js',
+  chunkFileNames: '[name]-[hash].js',
+  format: 'cjs',
+  comments: { legal: true, annotation: false, jsdoc: false },
+});
 await server.close();
 // dist/ is CommonJS, though the package is ES modules.
 writeFileSync(join(dist, 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
@@ -127,7 +201,11 @@ for (const name of chunks) {
   );
 }
 const built = chunks.map((name) => readFileSync(join(here, 'dist', name), 'utf8')).join('\n');
-if (!/new URL\(["']\.\/native\.wasm["'], require\(["']url["']\)\.pathToFileURL\(__filename\)\.href\)/.test(built))
+if (
+  !/new URL\(["']\.\/native\.wasm["'], require\(["']url["']\)\.pathToFileURL\(__filename\)\.href\)/.test(
+    built,
+  )
+)
   throw new Error('the WebAssembly of @platformatic/wasm-utils is no longer read as build.ts expects');
 if (lazyValidators < 30)
   throw new Error(

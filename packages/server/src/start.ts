@@ -10,6 +10,10 @@
  * and command-line flags, in NODE_COMPILE_CACHE, else the system's temporary directory. V8 refuses a
  * cache made by another V8 or under other flags; the server then starts as without one and writes a new
  * one. Where the directory cannot be written, or is not this user's alone, the server starts without.
+ *
+ * V8's optimizing compiler (TurboFan) is off until then: what the start runs once gains nothing from it,
+ * and its first use maps about 6 MiB of the node binary's code and takes the CPU it compiles with. A scan
+ * and every hot path after the start have it as before.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, enableCompileCache, flushCompileCache } from 'node:module';
@@ -21,7 +25,7 @@ import { RUNTIME_FLAGS } from './node-flags.ts';
 
 /** A hash of dist/server.js, replaced by build.ts. */
 declare const BUILD_ID: string;
-/** How long after the server listens its code is cached: the first requests' code is in it then. */
+/** How long after the server listens its code is cached (the first requests' code is in it then) and TurboFan turned on. */
 const CACHE_AFTER_MS = 1_000;
 const PREFIX = 'kafka-console-';
 
@@ -79,11 +83,13 @@ function start(): void {
   const dir = cacheDirectory();
   if (dir) enableCompileCache?.(dir);
   // V8 keeps with the cache a hash of its flags and refuses the cache where they differ: the server sets
-  // these at start (serve.ts), so they are set before the cache is read as they were when it was written.
-  for (const flag of RUNTIME_FLAGS) setFlagsFromString(flag);
+  // these at start (serve.ts), so they are set before the cache is read as they are when it is written,
+  // and TurboFan is turned on only after that.
+  for (const flag of [...RUNTIME_FLAGS, '--no-turbofan']) setFlagsFromString(flag);
 
   const server = join(__dirname, 'server.js');
-  const cacheFile = dir && join(dir, `${PREFIX}${BUILD_ID}-${fnv(`${process.version} ${process.execArgv.join(' ')}`)}.v8`);
+  const cacheFile =
+    dir && join(dir, `${PREFIX}${BUILD_ID}-${fnv(`${process.version} ${process.execArgv.join(' ')}`)}.v8`);
   const cachedData = readCache(cacheFile);
   // Wrapped as Node wraps a CommonJS module. The bundle holds ASCII only (build.ts): read as Latin-1 it is
   // the same text, without decoding UTF-8.
@@ -103,6 +109,7 @@ function start(): void {
     setTimeout(() => {
       if (dir && writeCache) saveCache(dir, writeCache, script.createCachedData());
       flushCompileCache?.();
+      setFlagsFromString('--turbofan');
     }, CACHE_AFTER_MS).unref();
   });
 }
