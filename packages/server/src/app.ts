@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { installApiDocs } from './api-docs.ts';
 import { AuditLog } from './audit/audit-log.ts';
@@ -38,6 +38,13 @@ import { installSecurityHeaders } from './security-headers.ts';
 import type { Services } from './services.ts';
 import { installUi } from './ui.ts';
 
+// Fastify types these factories for its JSON Schema compilers; zod's compile zod schemas.
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+const ZOD_COMPILERS = {
+  buildValidator: () => validatorCompiler,
+  buildSerializer: () => serializerCompiler,
+} as unknown as CompilersFactory;
+
 export type AppOptions = {
   uiDir?: string;
   logger?: boolean;
@@ -71,9 +78,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // A `__proto__` or `constructor.prototype` key is dropped as any unknown key is, not refused as bad JSON.
     onProtoPoisoning: 'remove',
     onConstructorPoisoning: 'remove',
+    // Zod validates and serializes every route. Given here rather than set on the instance, fastify does not
+    // load its Ajv and fast-json-stringify compilers (about 15 ms of every start).
+    schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   closeQuietConnectionsOnClose(app);
   installErrorHandler(app);
   installSecurityHeaders(app);
