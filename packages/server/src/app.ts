@@ -52,7 +52,7 @@ export type AppOptions = {
   logStream?: { write: (line: string) => void };
 };
 
-/** The whole application; `main.ts` only listens. Tests build the same tree (STYLE §2). */
+/** The whole application; `serve.ts` only listens. Tests build the same tree (STYLE §2). */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   // The Avro and Protobuf parsers the topic data routes need, when the config names such files.
   await loadTopicCodecs(config);

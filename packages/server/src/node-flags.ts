@@ -1,6 +1,6 @@
 /**
  * V8 flags for a record scan's garbage, which is short-lived nearly all of it (tests/bench/search's topic:
- * 1 M records of about 1 KB per scan). V8 may read these at run time; main.ts sets them too, for a hand
+ * 1 M records of about 1 KB per scan). V8 may read these at run time; serve.ts sets them too, for a hand
  * start without them, but then they hold only from the next full collection, which V8's defaults may put
  * off for dozens of scans.
  * - `--heap-growing-percent=50`: a scan promotes a few MB of short-lived objects to the old generation.

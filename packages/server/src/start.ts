@@ -76,6 +76,9 @@ function saveCache(dir: string, file: string, data: Buffer): void {
   }
 }
 
+/** Whoever started Node chose V8's tiers (`--max-opt=2` for less memory, say): they are left as chosen. */
+const tiersChosen = /--(max-opt|no-opt|no-turbofan|turbofan|jitless)\b/.test(process.execArgv.join(' '));
+
 type Server = { serve?: (argv: string[], env: NodeJS.ProcessEnv) => Promise<void> };
 
 /** Runs server.js with the code cache if there is one; writes one where there was none or V8 refused it. */
@@ -85,7 +88,7 @@ function start(): void {
   // V8 keeps with the cache a hash of its flags and refuses the cache where they differ: the server sets
   // these at start (serve.ts), so they are set before the cache is read as they are when it is written,
   // and TurboFan is turned on only after that.
-  for (const flag of [...RUNTIME_FLAGS, '--no-turbofan']) setFlagsFromString(flag);
+  for (const flag of [...RUNTIME_FLAGS, ...(tiersChosen ? [] : ['--no-turbofan'])]) setFlagsFromString(flag);
 
   const server = join(__dirname, 'server.js');
   const cacheFile =
@@ -109,7 +112,7 @@ function start(): void {
     setTimeout(() => {
       if (dir && writeCache) saveCache(dir, writeCache, script.createCachedData());
       flushCompileCache?.();
-      setFlagsFromString('--turbofan');
+      if (!tiersChosen) setFlagsFromString('--turbofan');
     }, CACHE_AFTER_MS).unref();
   });
 }
