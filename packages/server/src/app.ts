@@ -39,7 +39,9 @@ import type { Services } from './services.ts';
 import { installUi } from './ui.ts';
 
 // Fastify types these factories for its JSON Schema compilers; zod's compile zod schemas.
-type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
 const ZOD_COMPILERS = {
   buildValidator: () => validatorCompiler,
   buildSerializer: () => serializerCompiler,
