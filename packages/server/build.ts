@@ -142,19 +142,31 @@ export const ajv = new Proxy({}, {
 };
 
 /**
- * Fastify loads node:http2 (about 10 ms of every start) for the one call that makes an HTTP/2 server,
- * which the console does not make; loaded on that call instead.
+ * Modules a dependency loads at start for calls the console never makes, loaded on the call instead:
+ * fastify's node:http2 (for an HTTP/2 server; about 10 ms of every start) and @fastify/static's glob (for
+ * `wildcard: false`, which ui.ts does not set).
  */
-const HTTP2 = "const http2 = require('node:http2')";
-const lazyHttp2: Plugin = {
-  name: 'lazy-http2',
+const ON_FIRST_CALL = [
+  {
+    file: '/fastify/lib/server.js',
+    from: "const http2 = require('node:http2')",
+    to: "const http2 = new Proxy({}, { get: (_, key) => require('node:http2')[key] })",
+  },
+  {
+    file: '/@fastify/static/index.js',
+    from: "const { glob } = require('glob')",
+    to: "const glob = (...args) => require('glob').glob(...args)",
+  },
+];
+const loadedOnFirstCall: Plugin = {
+  name: 'loaded-on-first-call',
   transform(code, id) {
-    if (!id.replaceAll('\\', '/').endsWith('/fastify/lib/server.js')) return null;
-    if (!code.includes(HTTP2)) throw new Error('fastify no longer loads node:http2 as build.ts expects');
-    return code.replace(
-      HTTP2,
-      "const http2 = new Proxy({}, { get: (_, key) => require('node:http2')[key] })",
-    );
+    const file = id.replaceAll('\\', '/');
+    const lazy = ON_FIRST_CALL.find((l) => file.endsWith(l.file));
+    if (!lazy) return null;
+    if (!code.includes(lazy.from))
+      throw new Error(`${lazy.file} no longer has ${lazy.from}, as build.ts expects`);
+    return code.replace(lazy.from, lazy.to);
   },
 };
 
@@ -167,7 +179,7 @@ const UNUSED_AT_START = /@platformatic\/kafka\/dist\/registries\//;
 const server = await rolldown({
   input: { server: join(here, 'src/serve.ts') },
   platform: 'node',
-  plugins: [wasmBesideBundle, lazyKafkaValidators, lazyKafkaAjv, lazyHttp2],
+  plugins: [wasmBesideBundle, lazyKafkaValidators, lazyKafkaAjv, loadedOnFirstCall],
   treeshake: {
     moduleSideEffects: (id) => (UNUSED_AT_START.test(id.replaceAll('\\', '/')) ? false : undefined),
   },

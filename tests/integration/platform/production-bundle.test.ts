@@ -5,6 +5,7 @@
  * a chunk the bundle loads with the first request that has one. The bundle runs with a V8 code cache it
  * writes after its first start (src/start.ts).
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,5 +129,20 @@ describe('the production bundle', () => {
     fourth.stop();
     expect(readFileSync(join(shared, caches()[0] ?? ''))[0]).toBe(7);
     expect(statSync(shared).mode & 0o777).toBe(0o777);
+  });
+
+  it('exits non-zero with one line naming what is wrong when the configuration is', () => {
+    const run = spawnSync(
+      process.execPath,
+      [join(import.meta.dirname, '../../../packages/server/dist/main.js')],
+      {
+        env: { ...process.env, CONFIG_FILE: '', CONSOLE_CLUSTERS__LOCAL__PROPERTIES__BOOTSTRAP_SERVERS: '' },
+        encoding: 'utf8',
+      },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(
+      'Invalid configuration: no configuration: pass --config FILE or set CONFIG_FILE\n',
+    );
   });
 });
