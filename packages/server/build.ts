@@ -93,13 +93,6 @@ function compileOnFirstUse(schema) {
   },
 };
 
-const dist = join(here, 'dist');
-const onLog: InputOptions['onLog'] = (level, log, report) => {
-  // An import the bundle cannot resolve would fail at run time: fail the build instead.
-  if (log.code === 'UNRESOLVED_IMPORT' || log.code === 'MISSING_EXPORT') throw new Error(log.message);
-  report(level, log);
-};
-rmSync(dist, { recursive: true, force: true });
 /**
  * The Ajv instance those validators compile with is built when @platformatic/kafka loads, seven custom
  * keywords added, Ajv's modules loaded for it (about 15 ms of every start, tests/bench/results/cold-start.md).
@@ -169,6 +162,14 @@ const loadedOnFirstCall: Plugin = {
     return code.replace(lazy.from, lazy.to);
   },
 };
+
+const dist = join(here, 'dist');
+const onLog: InputOptions['onLog'] = (level, log, report) => {
+  // An import the bundle cannot resolve would fail at run time: fail the build instead.
+  if (log.code === 'UNRESOLVED_IMPORT' || log.code === 'MISSING_EXPORT') throw new Error(log.message);
+  report(level, log);
+};
+rmSync(dist, { recursive: true, force: true });
 
 /**
  * @platformatic/kafka's index exports its schema registry client, which the console does not use (it has

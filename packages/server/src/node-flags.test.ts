@@ -18,6 +18,8 @@ describe('production starts Node with NODE_FLAGS and NODE_ENV_VARS', () => {
     const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
     const cmd = /^CMD (.+)$/m.exec(dockerfile)?.[1] ?? '';
     expect(JSON.parse(cmd)).toEqual(['node', ...NODE_FLAGS, bundle]);
+    // The code cache the image carries holds for these flags only (src/start.ts).
+    expect(dockerfile).toContain(`node ${NODE_FLAGS.join(' ')} ${bundle} --write-code-cache\n`);
     const env = /^ENV (.+)$/m.exec(dockerfile)?.[1]?.split(' ') ?? [];
     expect(env).toEqual(expect.arrayContaining(vars));
   });

@@ -9,7 +9,8 @@
  * The cache is a file per bundle (BUILD_ID, a hash of server.js written in by build.ts), Node version
  * and command-line flags, in NODE_COMPILE_CACHE, else the system's temporary directory. V8 refuses a
  * cache made by another V8 or under other flags; the server then starts as without one and writes a new
- * one. Where the directory cannot be written, or is not this user's alone, the server starts without.
+ * one. Where the directory cannot be written, or is not this user's alone, the server starts without, or
+ * with the one the build carries (PRIME below).
  *
  * V8's optimizing compiler (TurboFan) is off until then: what the start runs once gains nothing from it,
  * and its first use maps about 6 MiB of the node binary's code and takes the CPU it compiles with. A scan
@@ -62,15 +63,19 @@ function readCache(file: string | undefined): Buffer | undefined {
   }
 }
 
-/** Writes the cache whole (a rename), and removes what older bundles left. */
+/** Writes the cache whole (a rename), and removes what older bundles left and writes that never ended. */
 function saveCache(dir: string, file: string, data: Buffer): void {
   try {
     const part = `${file}.${process.pid}.part`;
     writeFileSync(part, data, { mode: 0o600 });
     renameSync(part, file);
-    for (const name of readdirSync(dir))
-      if (name.startsWith(PREFIX) && !name.startsWith(`${PREFIX}${BUILD_ID}-`))
-        rmSync(join(dir, name), { force: true });
+    const hourAgo = Date.now() - 3_600_000;
+    for (const name of readdirSync(dir)) {
+      if (!name.startsWith(PREFIX)) continue;
+      const path = join(dir, name);
+      const stale = !name.startsWith(`${PREFIX}${BUILD_ID}-`) || name.endsWith('.part');
+      if (stale && statSync(path).mtimeMs < hourAgo) rmSync(path, { force: true });
+    }
   } catch {
     // A start without the cache is only slower.
   }
@@ -81,9 +86,28 @@ const tiersChosen = /--(max-opt|no-opt|no-turbofan|turbofan|jitless)\b/.test(pro
 
 type Server = { serve?: (argv: string[], env: NodeJS.ProcessEnv) => Promise<void> };
 
+/**
+ * `node … dist/main.js --write-code-cache` starts the server, writes its code cache beside the bundle
+ * (dist/code-cache/) and exits: the Docker image is built with one made by its own Node under the flags it
+ * runs with, so that a container's first start has it too. Read when the other directory has none.
+ */
+const PRIME = '--write-code-cache';
+
+/** The code cache the build carries, if the directory is not one others may write. */
+function bundledCache(name: string): string | undefined {
+  const dir = join(__dirname, 'code-cache');
+  try {
+    return statSync(dir).mode & 0o022 ? undefined : join(dir, name);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Runs server.js with the code cache if there is one; writes one where there was none or V8 refused it. */
 function start(): void {
-  const dir = cacheDirectory();
+  const argv = process.argv.slice(2);
+  const prime = argv.includes(PRIME);
+  const dir = prime ? undefined : cacheDirectory();
   if (dir) enableCompileCache?.(dir);
   // V8 keeps with the cache a hash of its flags and refuses the cache where they differ: the server sets
   // these at start (serve.ts), so they are set before the cache is read as they are when it is written,
@@ -91,9 +115,9 @@ function start(): void {
   for (const flag of [...RUNTIME_FLAGS, ...(tiersChosen ? [] : ['--no-turbofan'])]) setFlagsFromString(flag);
 
   const server = join(__dirname, 'server.js');
-  const cacheFile =
-    dir && join(dir, `${PREFIX}${BUILD_ID}-${fnv(`${process.version} ${process.execArgv.join(' ')}`)}.v8`);
-  const cachedData = readCache(cacheFile);
+  const name = `${PREFIX}${BUILD_ID}-${fnv(`${process.version} ${process.execArgv.join(' ')}`)}.v8`;
+  const cacheFile = dir && join(dir, name);
+  const cachedData = prime ? undefined : (readCache(cacheFile) ?? readCache(bundledCache(name)));
   // Wrapped as Node wraps a CommonJS module. The bundle holds ASCII only (build.ts): read as Latin-1 it is
   // the same text, without decoding UTF-8.
   const source = readFileSync(server, 'latin1');
@@ -108,7 +132,15 @@ function start(): void {
   const serve = loaded.exports.serve;
   if (!serve) throw new Error(`${server} does not export serve`);
 
-  void serve(process.argv.slice(2), process.env).then(() => {
+  void serve(
+    argv.filter((arg) => arg !== PRIME),
+    process.env,
+  ).then(() => {
+    if (prime) {
+      mkdirSync(join(__dirname, 'code-cache'), { recursive: true, mode: 0o755 });
+      writeFileSync(join(__dirname, 'code-cache', name), script.createCachedData(), { mode: 0o644 });
+      process.exit(0);
+    }
     setTimeout(() => {
       if (dir && writeCache) saveCache(dir, writeCache, script.createCachedData());
       flushCompileCache?.();

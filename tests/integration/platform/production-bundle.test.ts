@@ -6,14 +6,16 @@
  * writes after its first start (src/start.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NODE_FLAGS } from '../../../packages/server/src/node-flags.ts';
 import { type ConsoleProcess, startConsoleProcess } from '../../support/console-process.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany, waitForTopic } from '../../support/records.ts';
 
+const bundle = join(import.meta.dirname, '../../../packages/server/dist/main.js');
 let server: ConsoleProcess;
 const kafka = testKafka();
 beforeAll(async () => {
@@ -132,17 +134,41 @@ describe('the production bundle', () => {
   });
 
   it('exits non-zero with one line naming what is wrong when the configuration is', () => {
-    const run = spawnSync(
-      process.execPath,
-      [join(import.meta.dirname, '../../../packages/server/dist/main.js')],
-      {
-        env: { ...process.env, CONFIG_FILE: '', CONSOLE_CLUSTERS__LOCAL__PROPERTIES__BOOTSTRAP_SERVERS: '' },
-        encoding: 'utf8',
-      },
-    );
+    const run = spawnSync(process.execPath, [bundle], {
+      env: { ...process.env, CONFIG_FILE: '', CONSOLE_CLUSTERS__LOCAL__PROPERTIES__BOOTSTRAP_SERVERS: '' },
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(
       'Invalid configuration: no configuration: pass --config FILE or set CONFIG_FILE\n',
     );
+  });
+
+  // Last in this file: the cache it leaves in dist/ would be read by the starts above.
+  it('starts with the code cache the build made when its own directory has none', async () => {
+    const config = process.env.STACK_CONFIG_FILE ?? '';
+    const bundled = join(bundle, '..', 'code-cache');
+    try {
+      const made = spawnSync(
+        process.execPath,
+        [...NODE_FLAGS, bundle, '--write-code-cache', '--config', config],
+        {
+          env: { ...process.env, PORT: '0', CONSOLE_SERVER__HOST: '127.0.0.1' },
+          encoding: 'utf8',
+        },
+      );
+      expect(made.status).toBe(0);
+      expect(readdirSync(bundled)).toEqual([expect.stringMatching(/^kafka-console-\w+-\w+\.v8$/)]);
+
+      const dir = mkdtempSync(join(tmpdir(), 'console-code-cache-'));
+      const server = await startConsoleProcess(config, { NODE_COMPILE_CACHE: dir });
+      expect((await fetch(`${server.url}/api/local/topic`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 2_000));
+      server.stop();
+      // Read and not refused: a start without a cache, or with one V8 refused, writes its own.
+      expect(readdirSync(dir).filter((name) => name.startsWith('kafka-console-'))).toEqual([]);
+    } finally {
+      rmSync(bundled, { recursive: true, force: true });
+    }
   });
 });
