@@ -16,6 +16,7 @@
  * and its first use maps about 6 MiB of the node binary's code and takes the CPU it compiles with. A scan
  * and every hot path after the start have it as before.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, enableCompileCache, flushCompileCache } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -29,13 +30,8 @@ declare const BUILD_ID: string;
 /** How long after the server listens its code is cached (the first requests' code is in it then) and TurboFan turned on. */
 const CACHE_AFTER_MS = 1_000;
 const PREFIX = 'kafka-console-';
-
-/** FNV-1a, 32 bits, of a short string: names the cache by the Node version and flags it holds code for. */
-function fnv(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return (hash >>> 0).toString(16);
-}
+/** Where the build's own cache lives (PRIME below). */
+const BUNDLED_DIR = join(__dirname, 'code-cache');
 
 /**
  * The cache directory if it is this user's and nobody else may write it; created if missing. None with
@@ -95,9 +91,8 @@ const PRIME = '--write-code-cache';
 
 /** The code cache the build carries, if the directory is not one others may write. */
 function bundledCache(name: string): string | undefined {
-  const dir = join(__dirname, 'code-cache');
   try {
-    return statSync(dir).mode & 0o022 ? undefined : join(dir, name);
+    return statSync(BUNDLED_DIR).mode & 0o022 ? undefined : join(BUNDLED_DIR, name);
   } catch {
     return undefined;
   }
@@ -115,7 +110,9 @@ function start(): void {
   for (const flag of [...RUNTIME_FLAGS, ...(tiersChosen ? [] : ['--no-turbofan'])]) setFlagsFromString(flag);
 
   const server = join(__dirname, 'server.js');
-  const name = `${PREFIX}${BUILD_ID}-${fnv(`${process.version} ${process.execArgv.join(' ')}`)}.v8`;
+  // Named by the Node version and flags it holds code for, too.
+  const runtime = createHash('sha256').update(`${process.version} ${process.execArgv.join(' ')}`);
+  const name = `${PREFIX}${BUILD_ID}-${runtime.digest('hex').slice(0, 8)}.v8`;
   const cacheFile = dir && join(dir, name);
   const cachedData = prime ? undefined : (readCache(cacheFile) ?? readCache(bundledCache(name)));
   // Wrapped as Node wraps a CommonJS module. The bundle holds ASCII only (build.ts): read as Latin-1 it is
@@ -126,7 +123,7 @@ function start(): void {
     cachedData,
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
-  const writeCache = dir && cacheFile && (!cachedData || script.cachedDataRejected) ? cacheFile : undefined;
+  const writeCache = !cachedData || script.cachedDataRejected;
   const loaded: { exports: Server } = { exports: {} };
   script.runInThisContext()(loaded.exports, createRequire(server), loaded, server, __dirname);
   const serve = loaded.exports.serve;
@@ -137,12 +134,12 @@ function start(): void {
     process.env,
   ).then(() => {
     if (prime) {
-      mkdirSync(join(__dirname, 'code-cache'), { recursive: true, mode: 0o755 });
-      writeFileSync(join(__dirname, 'code-cache', name), script.createCachedData(), { mode: 0o644 });
+      mkdirSync(BUNDLED_DIR, { recursive: true, mode: 0o755 });
+      writeFileSync(join(BUNDLED_DIR, name), script.createCachedData(), { mode: 0o644 });
       process.exit(0);
     }
     setTimeout(() => {
-      if (dir && writeCache) saveCache(dir, writeCache, script.createCachedData());
+      if (dir && cacheFile && writeCache) saveCache(dir, cacheFile, script.createCachedData());
       flushCompileCache?.();
       if (!tiersChosen) setFlagsFromString('--turbofan');
     }, CACHE_AFTER_MS).unref();
