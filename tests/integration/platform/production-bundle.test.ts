@@ -39,6 +39,31 @@ describe('the production bundle', () => {
     expect(await list.json()).toMatchObject({ results: [{ name: topic, partitions: [{}, {}] }] });
   });
 
+  // The bundle's router matches static prefixes and builds params its own way (build/dependencies.ts).
+  it('routes as the sources do: parameters, shared prefixes, HEAD and near misses', async () => {
+    const topic = await kafka.createTopic(3);
+    await waitForTopic(kafka.admin, topic, 3);
+    const get = (path: string, method = 'GET') => fetch(`${server.url}${path}`, { method });
+
+    expect(await (await get(`/api/local/topic/${topic}`)).json()).toMatchObject({ name: topic });
+    const partitions = (await (await get(`/api/local/topic/${topic}/partitions`)).json()) as unknown[];
+    expect(partitions).toHaveLength(3);
+    const encoded = await get(`/api/local/topic/${encodeURIComponent(`${topic}`).replace('-', '%2D')}`);
+    expect(await encoded.json()).toMatchObject({ name: topic });
+    expect(await (await get(`/api/local/group/topics?topics=${topic}`)).json()).toEqual([]);
+
+    const head = await get('/api/local/topic', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    for (const miss of [
+      '/api/local/topicz',
+      '/api/local/topi',
+      '/api/local/to/x',
+      `/api/local/topic/${topic}/partitionz`,
+    ])
+      expect((await get(miss)).status, miss).toBe(404);
+  });
+
   it('produces through the API and reads back batches compressed with snappy and lz4', async () => {
     const topic = await kafka.createTopic(1);
     await waitForTopic(kafka.admin, topic);

@@ -1,0 +1,280 @@
+/**
+ * What the bundle changes in its dependencies, each for a cost measured at every start
+ * (tests/bench/results/cold-start.md). Each change checks that the code it rewrites is still there and
+ * fails the build if a dependency changed shape, so an update cannot silently undo it.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'rolldown';
+
+/**
+ * @platformatic/wasm-utils (Kafka's CRC32C, Snappy and LZ4) reads its WebAssembly beside its own module;
+ * the bundle carries the file in dist/ and reads it from there. It also compiled and instantiated the
+ * module when loaded, at every start; here on the first call that needs it (a produce, a compressed
+ * batch), which also spares an idle server the pages of V8's WebAssembly compiler.
+ */
+const WASM_LOAD = `const wasm = readFileSync(new URL('../dist/native.wasm', import.meta.url));
+const wasmModule = new WebAssembly.Module(wasm);
+const instance = new WebAssembly.Instance(wasmModule);
+const { alloc, crc32c: _crc32c, dealloc, lz4_compress: _lz4Compress, lz4_decompress: _lz4Decompress, memory, snappy_compress: _snappyCompress, snappy_decompress: _snappyDecompress } = instance.exports;
+let currentBufferLength = 4096;
+let currentBufferOffset = alloc(currentBufferLength);
+let currentBuffer = new Uint8Array(memory.buffer, currentBufferOffset, currentBufferLength);
+`;
+const WASM_ON_FIRST_USE = `let alloc, _crc32c, dealloc, _lz4Compress, _lz4Decompress, memory, _snappyCompress, _snappyDecompress;
+let currentBufferLength, currentBufferOffset, currentBuffer;
+function loadWasm() {
+    if (memory) return;
+    const wasmModule = new WebAssembly.Module(readFileSync(new URL('./native.wasm', import.meta.url)));
+    ({ alloc, crc32c: _crc32c, dealloc, lz4_compress: _lz4Compress, lz4_decompress: _lz4Decompress, memory, snappy_compress: _snappyCompress, snappy_decompress: _snappyDecompress } = new WebAssembly.Instance(wasmModule).exports);
+    currentBufferLength = 4096;
+    currentBufferOffset = alloc(currentBufferLength);
+    currentBuffer = new Uint8Array(memory.buffer, currentBufferOffset, currentBufferLength);
+}
+`;
+export const wasmBesideBundle: Plugin = {
+  name: 'wasm-beside-bundle',
+  transform(code, id) {
+    if (!id.replaceAll('\\', '/').includes('@platformatic/wasm-utils/dist/')) return null;
+    if (!code.includes(WASM_LOAD)) return null;
+    this.emitFile({
+      type: 'asset',
+      fileName: 'native.wasm',
+      source: readFileSync(join(dirname(id), 'native.wasm')),
+    });
+    const lazy = code
+      .replace(WASM_LOAD, WASM_ON_FIRST_USE)
+      .replace(
+        'export function prepareInput(data) {\n',
+        'export function prepareInput(data) {\n    loadWasm();\n',
+      );
+    if (!lazy.includes('    loadWasm();\n'))
+      throw new Error('@platformatic/wasm-utils: prepareInput is no longer as build.ts expects');
+    return lazy;
+  },
+};
+
+/**
+ * @platformatic/kafka compiles the Ajv validators of every client option (about 40) when its modules load,
+ * a third of the server's start (tests/bench/results/cold-start.md). Each becomes a validator that compiles
+ * on its first call; the library calls them as `validator(options)` and then reads `validator.errors`.
+ */
+export const made = { lazyValidators: 0 };
+export const lazyKafkaValidators: Plugin = {
+  name: 'lazy-kafka-validators',
+  transform(code, id) {
+    if (!/@platformatic\/kafka\/dist\/clients\/\w+\/options\.js$/.test(id.replaceAll('\\', '/'))) return null;
+    const lazy = code.replace(/^(export const \w+ = )ajv\.compile\(/gm, (_, head: string) => {
+      made.lazyValidators++;
+      return `${head}compileOnFirstUse(`;
+    });
+    if (lazy === code) return null;
+    return `${lazy}
+function compileOnFirstUse(schema) {
+  let compiled;
+  const validate = (data) => {
+    compiled ??= ajv.compile(schema);
+    const valid = compiled(data);
+    validate.errors = compiled.errors;
+    return valid;
+  };
+  validate.errors = null;
+  return validate;
+}
+`;
+  },
+};
+
+/**
+ * The Ajv instance those validators compile with is built when @platformatic/kafka loads, seven custom
+ * keywords added, Ajv's modules loaded for it (about 15 ms of every start, tests/bench/results/cold-start.md).
+ * Built on first use instead: the module exports a stand-in that loads Ajv and builds it, with the same
+ * keywords, when first asked for anything.
+ */
+const AJV_IMPORT = "import { Ajv2020 } from 'ajv/dist/2020.js';";
+const AJV_NEW = 'export const ajv = new Ajv2020({ allErrors: true, coerceTypes: false, strict: true });';
+export const lazyKafkaAjv: Plugin = {
+  name: 'lazy-kafka-ajv',
+  transform(code, id) {
+    if (!id.replaceAll('\\', '/').endsWith('@platformatic/kafka/dist/utils.js')) return null;
+    const from = code.indexOf('ajv.addKeyword({');
+    const to = code.indexOf('export class NumericMap');
+    const keywords = from > 0 && to > from ? code.slice(from, to) : '';
+    if (
+      !code.includes(AJV_NEW) ||
+      !code.includes(AJV_IMPORT) ||
+      keywords.split('ajv.').length !== keywords.split('ajv.addKeyword(').length ||
+      code.slice(0, from).includes('ajv.') ||
+      code.slice(to).includes('ajv.')
+    )
+      throw new Error("@platformatic/kafka's Ajv is no longer made as build.ts expects");
+    const onFirstUse = `let ajvBuilt;
+function buildAjv() {
+    const { Ajv2020 } = require('ajv/dist/2020.js');
+    const ajv = new Ajv2020({ allErrors: true, coerceTypes: false, strict: true });
+    ${keywords}    return ajv;
+}
+export const ajv = new Proxy({}, {
+    get(_, key) {
+        ajvBuilt ??= buildAjv();
+        const value = ajvBuilt[key];
+        return typeof value === 'function' ? value.bind(ajvBuilt) : value;
+    }
+});
+`;
+    return code.slice(0, from).replace(AJV_IMPORT, '').replace(AJV_NEW, onFirstUse) + code.slice(to);
+  },
+};
+
+type Rewrite = { file: string; from: string; to: string };
+
+/**
+ * Modules a dependency loads at start for calls the console never makes, loaded on the call instead:
+ * fastify's node:http2 and node:https (for an HTTP/2 or a TLS server; about 10 and 5 ms of every start),
+ * @fastify/static's glob (for `wildcard: false`, which ui.ts does not set), prom-client's cluster
+ * aggregator (it loads node:cluster, which loads child_process and dgram, and listens for workers' messages)
+ * and its Pushgateway client (node:https, node:zlib).
+ */
+const ON_FIRST_CALL: Rewrite[] = [
+  {
+    file: '/fastify/lib/server.js',
+    from: "const http2 = require('node:http2')",
+    to: "const http2 = new Proxy({}, { get: (_, key) => require('node:http2')[key] })",
+  },
+  {
+    file: '/fastify/lib/server.js',
+    from: "const https = require('node:https')",
+    to: "const https = new Proxy({}, { get: (_, key) => require('node:https')[key] })",
+  },
+  {
+    file: '/prom-client/index.js',
+    from: "exports.Pushgateway = require('./lib/pushgateway');",
+    to: "Object.defineProperty(exports, 'Pushgateway', { enumerable: true, get: () => require('./lib/pushgateway') });",
+  },
+  {
+    file: '/prom-client/index.js',
+    from: "exports.AggregatorRegistry = require('./lib/cluster');",
+    to: "Object.defineProperty(exports, 'AggregatorRegistry', { enumerable: true, get: () => require('./lib/cluster') });",
+  },
+  {
+    file: '/@fastify/static/index.js',
+    from: "const { glob } = require('glob')",
+    to: "const glob = (...args) => require('glob').glob(...args)",
+  },
+];
+
+/**
+ * find-my-way, fastify's router, compiles three functions with `new Function` for each of the ~330 routes
+ * as it is added, about 1,000 at every start (11 ms to construct them, before any is called; code made
+ * by `new Function` is in no code cache). What they do is unchanged: a prefix match is a `startsWith` from
+ * the character after the first (the function compared those same characters one by one), and the two
+ * others are compiled, as they were, on their first call: the params object of a route when it is first
+ * matched, the constraint matcher never (fastify's routes have no host or version constraints).
+ */
+const FIND_MY_WAY: Rewrite[] = [
+  {
+    file: '/find-my-way/lib/node.js',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: find-my-way's source, matched as it is written
+    from: "return new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line",
+    to: 'const rest = prefix.slice(1)\n  return (path, i) => path.startsWith(rest, i + 1)',
+  },
+  {
+    file: '/find-my-way/lib/handler-storage.js',
+    from: "return new Function('NullObject', fnBody.join('\\n'))(NullObject)  // eslint-disable-line",
+    to: `const body = fnBody.join('\\n')
+    let create
+    return (param0, param1, param2, param3, extraParams) => {
+      create ??= new Function('NullObject', body)(NullObject) // eslint-disable-line
+      return create(param0, param1, param2, param3, extraParams)
+    }`,
+  },
+  {
+    file: '/find-my-way/lib/handler-storage.js',
+    from: "this._getHandlerMatchingConstraints = new Function('derivedConstraints', lines.join('\\n')) // eslint-disable-line",
+    to: `const body = lines.join('\\n')
+    let match
+    this._getHandlerMatchingConstraints = function (derivedConstraints) {
+      match ??= new Function('derivedConstraints', body) // eslint-disable-line
+      return match.call(this, derivedConstraints)
+    }`,
+  },
+];
+
+/**
+ * Work a dependency does at every start to an answer fixed when the bundle is built:
+ * - fastify checks each plugin's `fastify: '5.x'` against its own version with semver, whose first range
+ *   compiles regular expressions of bounded repeats (`\\d{0,256}`), about 5 ms. A release version whose
+ *   major is the range's satisfies `N.x` by semver's rules; anything else still goes to semver, which
+ *   is loaded only then.
+ * - @platformatic/kafka wraps each of its ~260 protocol calls with `util.promisify` when its modules load
+ *   (about 3 ms); the promise form is made on its first use instead.
+ */
+const FIXED_AT_BUILD: Rewrite[] = [
+  {
+    file: '/fastify/lib/plugin-utils.js',
+    from: "const semver = require('semver')",
+    to: `const semver = new Proxy({}, { get: (_, key) => require('semver')[key] })
+function sameMajor (version, range) {
+  const major = /^(\\d+)\\.x$/.exec(range)
+  const release = /^(\\d+)\\.\\d+\\.\\d+$/.exec(version)
+  return major !== null && release !== null && major[1] === release[1]
+}`,
+  },
+  {
+    file: '/fastify/lib/plugin-utils.js',
+    from: 'if (requiredVersion && semver.satisfies(this.version, requiredVersion, { includePrerelease: fastifyRc }) === false) {',
+    to: 'if (requiredVersion && !sameMajor(this.version, requiredVersion) && semver.satisfies(this.version, requiredVersion, { includePrerelease: fastifyRc }) === false) {',
+  },
+  {
+    file: '/@platformatic/kafka/dist/apis/definitions.js',
+    from: '    api.async = promisify(api);',
+    to: `    Object.defineProperty(api, 'async', {
+        configurable: true,
+        enumerable: true,
+        get() {
+            const value = promisify(api);
+            Object.defineProperty(api, 'async', { value, configurable: true, enumerable: true, writable: true });
+            return value;
+        },
+    });`,
+  },
+];
+
+const REWRITES = [...ON_FIRST_CALL, ...FIND_MY_WAY, ...FIXED_AT_BUILD];
+export const rewritten = new Set<Rewrite>();
+export const rewriteDependencies: Plugin = {
+  name: 'rewrite-dependencies',
+  transform(code, id) {
+    const file = id.replaceAll('\\', '/');
+    const here = REWRITES.filter((r) => file.endsWith(r.file));
+    if (here.length === 0) return null;
+    let out = code;
+    for (const r of here) {
+      if (!out.includes(r.from)) throw new Error(`${r.file} no longer has ${r.from}, as build.ts expects`);
+      out = out.replace(r.from, r.to);
+      rewritten.add(r);
+    }
+    return out;
+  },
+};
+/** Every rewrite was made: a dependency that moved its code out of the file named would go unchanged. */
+export function checkRewrites() {
+  const missed = REWRITES.filter((r) => !rewritten.has(r));
+  if (missed.length > 0) throw new Error(`not rewritten: ${missed.map((r) => r.from).join('; ')}`);
+}
+
+/**
+ * node:tls, which Kafka's and LDAP's clients import at the top (about 4 ms of every start) but call only to
+ * open a TLS connection: the bundle's binding for it becomes a stand-in that loads it on first use. The
+ * bundle reads it only as `node_tls.connect`, which the build checks.
+ */
+const TLS_IMPORT =
+  'let node_tls = require("node:tls");\nnode_tls = require_rolldown_runtime.__toESM(node_tls, 1);\n';
+const TLS_ON_FIRST_USE =
+  'let node_tls = new Proxy({}, { get: (_, key) => require_rolldown_runtime.__toESM(require("node:tls"), 1)[key] });\n';
+export function tlsOnFirstUse(code: string): string {
+  const uses = code.match(/\bnode_tls\b[.\w]*/g) ?? [];
+  if (!code.includes(TLS_IMPORT) || uses.some((use) => use !== 'node_tls' && use !== 'node_tls.connect'))
+    throw new Error('the bundle no longer imports node:tls as build/dependencies.ts expects');
+  return code.replace(TLS_IMPORT, TLS_ON_FIRST_USE);
+}
