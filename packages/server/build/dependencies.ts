@@ -49,7 +49,7 @@ export const wasmBesideBundle: Plugin = {
         'export function prepareInput(data) {\n    loadWasm();\n',
       );
     if (!lazy.includes('    loadWasm();\n'))
-      throw new Error('@platformatic/wasm-utils: prepareInput is no longer as build.ts expects');
+      throw new Error('@platformatic/wasm-utils: prepareInput is no longer as build/dependencies.ts expects');
     return lazy;
   },
 };
@@ -107,7 +107,7 @@ export const lazyKafkaAjv: Plugin = {
       code.slice(0, from).includes('ajv.') ||
       code.slice(to).includes('ajv.')
     )
-      throw new Error("@platformatic/kafka's Ajv is no longer made as build.ts expects");
+      throw new Error("@platformatic/kafka's Ajv is no longer made as build/dependencies.ts expects");
     const onFirstUse = `let ajvBuilt;
 function buildAjv() {
     const { Ajv2020 } = require('ajv/dist/2020.js');
@@ -241,7 +241,7 @@ function sameMajor (version, range) {
 ];
 
 const REWRITES = [...ON_FIRST_CALL, ...FIND_MY_WAY, ...FIXED_AT_BUILD];
-export const rewritten = new Set<Rewrite>();
+const rewritten = new Set<Rewrite>();
 export const rewriteDependencies: Plugin = {
   name: 'rewrite-dependencies',
   transform(code, id) {
@@ -250,7 +250,8 @@ export const rewriteDependencies: Plugin = {
     if (here.length === 0) return null;
     let out = code;
     for (const r of here) {
-      if (!out.includes(r.from)) throw new Error(`${r.file} no longer has ${r.from}, as build.ts expects`);
+      if (!out.includes(r.from))
+        throw new Error(`${r.file} no longer has ${r.from}, as build/dependencies.ts expects`);
       out = out.replace(r.from, r.to);
       rewritten.add(r);
     }
