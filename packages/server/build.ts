@@ -16,7 +16,6 @@ import {
   checkRewrites,
   lazyKafkaAjv,
   lazyKafkaValidators,
-  made,
   rewriteDependencies,
   tlsOnFirstUse,
   wasmBesideBundle,
@@ -86,10 +85,6 @@ if (
   )
 )
   throw new Error('the WebAssembly of @platformatic/wasm-utils is no longer read as build.ts expects');
-if (made.lazyValidators < 30)
-  throw new Error(
-    `@platformatic/kafka's validators are no longer compiled as build.ts expects (${made.lazyValidators} made lazy)`,
-  );
 
 /** The entry, with the hash that names server.js's code cache (src/start.ts). */
 const buildId = createHash('sha256')

@@ -59,13 +59,13 @@ export const wasmBesideBundle: Plugin = {
  * a third of the server's start (tests/bench/results/cold-start.md). Each becomes a validator that compiles
  * on its first call; the library calls them as `validator(options)` and then reads `validator.errors`.
  */
-export const made = { lazyValidators: 0 };
+let lazyValidators = 0;
 export const lazyKafkaValidators: Plugin = {
   name: 'lazy-kafka-validators',
   transform(code, id) {
     if (!/@platformatic\/kafka\/dist\/clients\/\w+\/options\.js$/.test(id.replaceAll('\\', '/'))) return null;
     const lazy = code.replace(/^(export const \w+ = )ajv\.compile\(/gm, (_, head: string) => {
-      made.lazyValidators++;
+      lazyValidators++;
       return `${head}compileOnFirstUse(`;
     });
     if (lazy === code) return null;
@@ -258,10 +258,17 @@ export const rewriteDependencies: Plugin = {
     return out;
   },
 };
-/** Every rewrite was made: a dependency that moved its code out of the file named would go unchanged. */
+/**
+ * Every rewrite was made, and the Kafka validators made lazy: a dependency that moved its code out of the
+ * file named would otherwise go unchanged.
+ */
 export function checkRewrites() {
   const missed = REWRITES.filter((r) => !rewritten.has(r));
   if (missed.length > 0) throw new Error(`not rewritten: ${missed.map((r) => r.from).join('; ')}`);
+  if (lazyValidators < 30)
+    throw new Error(
+      `@platformatic/kafka's validators are no longer compiled as build/dependencies.ts expects (${lazyValidators} made lazy)`,
+    );
 }
 
 /**
