@@ -32,7 +32,16 @@ describe('the production bundle', () => {
   it('serves the console page and its API', async () => {
     const page = await fetch(`${server.url}/ui/topic`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root"></div>');
+    const html = await page.text();
+    expect(html).toContain('<div id="root"></div>');
+    // Files are served by @fastify/send, which the bundle loads with the first (build/dependencies.ts).
+    const script = /src="\.\/(assets\/index-[\w-]+\.js)"/.exec(html)?.[1];
+    const asset = await fetch(`${server.url}/ui/${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('application/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(await asset.text()).toContain('import');
+    expect((await fetch(`${server.url}/ui/assets/missing.js`)).status).toBe(404);
     const topic = await kafka.createTopic(2);
     await waitForTopic(kafka.admin, topic, 2);
     const list = await fetch(`${server.url}/api/local/topic?search=${topic}`);
