@@ -148,6 +148,30 @@ describe('app', () => {
     expect(openapi.servers).toEqual([{ url: '/kafka' }]);
   });
 
+  it('answers HEAD as the GET of the same path without its body, except where a GET changes state', async () => {
+    const server = await app({
+      clusters: {
+        local: {
+          properties: { 'bootstrap.servers': '127.0.0.1:1' },
+          connect: [{ name: 'c1', url: 'http://127.0.0.1:1' }],
+        },
+      },
+    });
+    for (const url of ['/api/cluster', '/ui/assets/app-1234.js', '/ui/local/topic']) {
+      const get = await server.inject(url);
+      const head = await server.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.body, url).toBe('');
+      expect(head.headers['content-type'], url).toBe(get.headers['content-type']);
+      expect(head.headers['content-length'], url).toBe(String(get.rawPayload.length));
+    }
+    expect((await server.inject({ method: 'HEAD', url: '/api/nothing' })).statusCode).toBe(404);
+    // AKHQ's GET that restarts a connector tries the worker; its HEAD does not run it.
+    const restart = '/api/local/connect/c1/some-connector/restart';
+    expect((await server.inject(restart)).statusCode).toBeGreaterThanOrEqual(500);
+    expect((await server.inject({ method: 'HEAD', url: restart })).statusCode).toBe(404);
+  });
+
   it('sends the security headers the console satisfies', async () => {
     const res = await (await app()).inject('/ui/');
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");

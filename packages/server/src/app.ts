@@ -6,6 +6,7 @@ import { AuditLog } from './audit/audit-log.ts';
 import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
 import { frameworkErrors, installErrorHandler } from './error-handler.ts';
+import { refuseHeadWhereNotExposed, routeHeadAsGet } from './head-as-get.ts';
 import { KafkaPool } from './kafka/pool.ts';
 import { loadTopicCodecs } from './kafka/records/formats/topic-codecs.ts';
 import { LagHistoryService } from './lag/service.ts';
@@ -72,10 +73,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Kafka names reach 249 characters (group ids and principals more), percent-encoded up to 3 bytes
     // each: no parameter is refused for its length; Node's 16 KiB header limit bounds the URL anyway.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 16 * 1024 },
-    rewriteUrl: (req) => rewritePrincipal(req.url ?? '/'),
+    // Before routing: HEAD is routed as GET (head-as-get.ts), AKHQ's principal paths are re-encoded.
+    rewriteUrl: (req) => {
+      routeHeadAsGet(req);
+      return rewritePrincipal(req.url ?? '/');
+    },
     // X-Forwarded-For/-Proto/-Host only from the configured proxies (request.ip, .protocol, .host).
     trustProxy: config.server.trustedProxies.length > 0 ? [...config.server.trustedProxies] : false,
     bodyLimit: 10 * 1024 * 1024,
+    // HEAD is answered by each GET route, without a twin route for each (head-as-get.ts).
+    exposeHeadRoutes: false,
     frameworkErrors,
     // A `__proto__` or `constructor.prototype` key is dropped as any unknown key is, not refused as bad JSON.
     onProtoPoisoning: 'remove',
@@ -84,6 +91,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // load its Ajv and fast-json-stringify compilers (about 15 ms of every start).
     schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
+  refuseHeadWhereNotExposed(app);
   closeQuietConnectionsOnClose(app);
   installErrorHandler(app);
   installSecurityHeaders(app);

@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Config } from './config/schema.ts';
+import { sentMethod } from './head-as-get.ts';
 
 /** Credentials never reach the log, whichever field carries them. */
 export const REDACTED_PATHS = [
@@ -32,7 +33,7 @@ export class OneLineRequestLog extends LogController {
   override requestCompleted(_error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     request.log.info(
       {
-        method: request.method,
+        method: sentMethod(request.raw),
         // An OIDC callback's query carries the authorization code.
         url: request.url.includes('/oauth/callback/') ? request.url.split('?')[0] : request.url,
         status: reply.statusCode,
