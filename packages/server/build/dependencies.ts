@@ -129,13 +129,14 @@ export const ajv = new Proxy({}, {
 type Rewrite = { file: string; from: string; to: string };
 
 /**
- * Modules a dependency loads at start for calls the console never makes, loaded on the call instead:
- * fastify's node:http2 and node:https (for an HTTP/2 or a TLS server; about 10 and 5 ms of every start),
- * @fastify/static's glob (for `wildcard: false`, which ui.ts does not set) and @fastify/send (what serves
- * the console's files, with http-errors, whose depd reads a line number and so has V8 index the lines of
- * the whole bundle, and mime's tables: 12 ms), prom-client's cluster
- * aggregator (it loads node:cluster, which loads child_process and dgram, and listens for workers' messages)
- * and its Pushgateway client (node:https, node:zlib).
+ * Modules a dependency loads at start for calls made later or never, loaded on the call instead:
+ * - fastify's node:http2 and node:https (for an HTTP/2 or a TLS server; about 10 and 5 ms of every start);
+ * - @fastify/static's glob (for `wildcard: false`, which ui.ts does not set), @fastify/send (which serves
+ *   the console's files; with it http-errors, whose depd reads a line number and so has V8 index the lines
+ *   of the whole bundle, and mime's tables: 12 ms) and node:fs/promises (which loads readline for
+ *   `FileHandle.readLines`: 3 ms);
+ * - prom-client's cluster aggregator (it loads node:cluster, which loads child_process and dgram, and
+ *   listens for workers' messages) and its Pushgateway client (node:https, node:zlib).
  */
 const ON_FIRST_CALL: Rewrite[] = [
   {
@@ -183,6 +184,17 @@ const send = new Proxy(function () {}, {
     file: '/@fastify/static/index.js',
     from: "send.mime.default_type = 'application/octet-stream'\n",
     to: '',
+  },
+  {
+    file: '/@fastify/static/index.js',
+    from: "const { readdir, stat } = require('node:fs/promises')",
+    to: `const readdir = (...args) => require('node:fs/promises').readdir(...args)
+const stat = (...args) => require('node:fs/promises').stat(...args)`,
+  },
+  {
+    file: '/@fastify/static/lib/dirList.js',
+    from: "const fs = require('node:fs/promises')",
+    to: "const fs = new Proxy({}, { get: (_, key) => require('node:fs/promises')[key] })",
   },
 ];
 
