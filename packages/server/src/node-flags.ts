@@ -1,8 +1,8 @@
 /**
  * V8 flags for a record scan's garbage, which is short-lived nearly all of it (tests/bench/search's topic:
- * 1 M records of about 1 KB per scan). V8 may read these at run time; serve.ts sets them too, for a hand
- * start without them, but then they hold only from the next full collection, which V8's defaults may put
- * off for dozens of scans.
+ * 1 M records of about 1 KB per scan). V8 reads these at run time: the process sets them itself once it
+ * listens (start.ts; during the start they would cost it the cached code of Node's built-in modules, and
+ * the start runs no full collection, from which they hold).
  * - `--heap-growing-percent=50`: a scan promotes a few MB of short-lived objects to the old generation.
  *   With V8's default growing factor (up to 4x the live size after a full collection) nothing collects
  *   them and RSS creeps, about 5 MiB a scan (112 to 204 MiB over 16 scans); at 1.5x it stays flat.
@@ -11,6 +11,8 @@
  *   larger for its whole life (5 of 9 trial runs; with it off, 0 of 8). The rate did not change.
  */
 export const RUNTIME_FLAGS = ['--heap-growing-percent=50', '--no-allocation-site-pretenuring'] as const;
+/** V8's defaults for the same flags (`node --v8-options`; node-flags.test.ts checks them). */
+export const RUNTIME_FLAG_DEFAULTS = ['--heap-growing-percent=0', '--allocation-site-pretenuring'] as const;
 
 /**
  * The flags production starts Node with (package.json `start`, the Dockerfile, scripts/demo.ts and the
@@ -18,9 +20,9 @@ export const RUNTIME_FLAGS = ['--heap-growing-percent=50', '--no-allocation-site
  * 4 MiB instead of 16 keep a scan's young generation small: with the growing factor, RSS flat at 147 to
  * 157 MiB over 12 to 30 scans, against 190 to 205 MiB and rising without, at the same rate (fetches of
  * 256 KB; with reader.ts's 512 KB, 159 to 167 MiB). V8 reads the semi-space size only when the process
- * starts.
+ * starts; start.ts puts the flag back to its default once the heap is set up.
  */
-export const NODE_FLAGS = ['--max-semi-space-size=4', ...RUNTIME_FLAGS] as const;
+export const NODE_FLAGS = ['--max-semi-space-size=4'] as const;
 
 /**
  * The environment production starts Node with (the Dockerfile's ENV, package.json `start`, scripts/demo.ts
@@ -33,3 +35,20 @@ export const NODE_FLAGS = ['--max-semi-space-size=4', ...RUNTIME_FLAGS] as const
  * start by hand (`node packages/server/dist/main.js`) goes without it unless the shell sets it.
  */
 export const NODE_ENV_VARS = { MALLOC_MMAP_THRESHOLD_: '131072' } as const;
+
+/**
+ * V8 options that size the heap (NODE_FLAGS's `--max-semi-space-size=4`, an operator's
+ * `--max-old-space-size`) are read once, when the heap is set up. Left set, they only change the hash of
+ * V8's flags, and each built-in module the server loads (node:http, node:net, node:crypto and about a
+ * hundred more) was compiled from its source at every start, its cached code refused: 18 ms of a start of
+ * 170 (tests/bench/results/cold-start.md). start.ts puts them back to their defaults before anything loads; the
+ * heap keeps the sizes it was set up with. NODE_FLAGS holds no other V8 flag (node-flags.test.ts).
+ */
+export const HEAP_SIZE_FLAGS = [
+  'max-semi-space-size',
+  'min-semi-space-size',
+  'max-old-space-size',
+  'initial-old-space-size',
+  'max-heap-size',
+  'initial-heap-size',
+] as const;

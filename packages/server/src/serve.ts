@@ -1,8 +1,6 @@
-import { setFlagsFromString } from 'node:v8';
 import { buildApp } from './app.ts';
 import { ConfigError, checkConfigFiles, loadConfig } from './config/load.ts';
 import { releaseMemoryWhenIdle } from './idle-memory.ts';
-import { RUNTIME_FLAGS } from './node-flags.ts';
 
 /**
  * Reads the configuration, builds the server and listens; resolves once it listens. An invalid
@@ -10,10 +8,6 @@ import { RUNTIME_FLAGS } from './node-flags.ts';
  * the production bundle's start.ts, which must not use top-level await (it runs as a CommonJS script).
  */
 export async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  // Production passes NODE_FLAGS on the command line (node-flags.ts says why). A start without them gets
-  // these from the next full collection on.
-  for (const flag of RUNTIME_FLAGS) setFlagsFromString(flag);
-
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(argv, env);

@@ -12,9 +12,10 @@
  * one. Where the directory cannot be written, or is not this user's alone, the server starts without, or
  * with the one the build carries (PRIME below).
  *
- * V8's optimizing compiler (TurboFan) is off until then: what the start runs once gains nothing from it,
- * and its first use maps about 6 MiB of the node binary's code and takes the CPU it compiles with. A scan
- * and every hot path after the start have it as before.
+ * V8 keeps with cached code a hash of its flags and refuses code cached under other flags: Node's built-in
+ * modules carry code compiled under the default flags. So no V8 flag differs from its default while the
+ * server starts and loads them (node-flags.ts HEAP_SIZE_FLAGS); the scan flags (RUNTIME_FLAGS) are set
+ * once it listens, and while server.js is compiled with its cache, which is written with them set.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -23,11 +24,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { constants, Script } from 'node:vm';
-import { RUNTIME_FLAGS } from './node-flags.ts';
+import { HEAP_SIZE_FLAGS, RUNTIME_FLAG_DEFAULTS, RUNTIME_FLAGS } from './node-flags.ts';
 
 /** A hash of dist/server.js, replaced by build.ts. */
 declare const BUILD_ID: string;
-/** How long after the server listens its code is cached (the first requests' code is in it then) and TurboFan turned on. */
+/** How long after the server listens its code is cached (the first requests' code is in it then). */
 const CACHE_AFTER_MS = 1_000;
 const PREFIX = 'kafka-console-';
 /** Where the build's own cache lives (PRIME below). */
@@ -77,9 +78,6 @@ function saveCache(dir: string, file: string, data: Buffer): void {
   }
 }
 
-/** Whoever started Node chose V8's tiers (`--max-opt=2` for less memory, say): they are left as chosen. */
-const tiersChosen = /--(max-opt|no-opt|no-turbofan|turbofan|jitless)\b/.test(process.execArgv.join(' '));
-
 type Server = { serve?: (argv: string[], env: NodeJS.ProcessEnv) => Promise<void> };
 
 /**
@@ -100,14 +98,12 @@ function bundledCache(name: string): string | undefined {
 
 /** Runs server.js with the code cache if there is one; writes one where there was none or V8 refused it. */
 function start(): void {
+  // Read when the heap was set up: put back, they no longer make V8 refuse Node's cached built-ins.
+  for (const flag of HEAP_SIZE_FLAGS) setFlagsFromString(`--${flag}=0`);
   const argv = process.argv.slice(2);
   const prime = argv.includes(PRIME);
   const dir = prime ? undefined : cacheDirectory();
   if (dir) enableCompileCache?.(dir);
-  // V8 keeps with the cache a hash of its flags and refuses the cache where they differ: the server sets
-  // these at start (serve.ts), so they are set before the cache is read as they are when it is written,
-  // and TurboFan is turned on only after that.
-  for (const flag of [...RUNTIME_FLAGS, ...(tiersChosen ? [] : ['--no-turbofan'])]) setFlagsFromString(flag);
 
   const server = join(__dirname, 'server.js');
   // Named by the Node version and flags it holds code for, too.
@@ -118,11 +114,15 @@ function start(): void {
   // Wrapped as Node wraps a CommonJS module. The bundle holds ASCII only (build.ts): read as Latin-1 it is
   // the same text, without decoding UTF-8.
   const source = readFileSync(server, 'latin1');
+  // The cache is written with the scan flags set (below), so they are set as then while it is read, and
+  // put back to V8's defaults while the start loads Node's built-ins, which are cached under those.
+  for (const flag of RUNTIME_FLAGS) setFlagsFromString(flag);
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: server,
     cachedData,
     importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
+  for (const flag of RUNTIME_FLAG_DEFAULTS) setFlagsFromString(flag);
   const writeCache = !cachedData || script.cachedDataRejected;
   const loaded: { exports: Server } = { exports: {} };
   script.runInThisContext()(loaded.exports, createRequire(server), loaded, server, __dirname);
@@ -133,6 +133,8 @@ function start(): void {
     argv.filter((arg) => arg !== PRIME),
     process.env,
   ).then(() => {
+    // Before any request is read: a scan has them from the first.
+    for (const flag of RUNTIME_FLAGS) setFlagsFromString(flag);
     if (prime) {
       mkdirSync(BUNDLED_DIR, { recursive: true, mode: 0o755 });
       writeFileSync(join(BUNDLED_DIR, name), script.createCachedData(), { mode: 0o644 });
@@ -141,7 +143,6 @@ function start(): void {
     setTimeout(() => {
       if (dir && cacheFile && writeCache) saveCache(dir, cacheFile, script.createCachedData());
       flushCompileCache?.();
-      if (!tiersChosen) setFlagsFromString('--turbofan');
     }, CACHE_AFTER_MS).unref();
   });
 }

@@ -10,6 +10,7 @@
  *
  *   pnpm build && pnpm stack:up && node tests/bench/cold-start/run.ts
  *   ROUNDS=5 SCAN_RECORDS=0 node tests/bench/cold-start/run.ts      # start-up only
+ *   BASELINE=/tmp/old/dist/main.js BASELINE_FLAGS='…' node tests/bench/cold-start/run.ts
  *
  * The console runs as production runs it (the bundle, NODE_FLAGS, NODE_ENV_VARS), with its code cache in a
  * fresh directory per run: a first start writes it, the rounds reuse it. Then as a container's first start:
@@ -34,8 +35,12 @@ const IDLE_AFTER_SCAN_S = Number(process.env.IDLE_AFTER_SCAN_S ?? 60);
 const IDLE_S = Number(process.env.IDLE_S ?? 5);
 /** What the console is asked until it answers 200; ASK=/health measures the start without a broker. */
 const ASK = process.env.ASK ?? '/api/local/topic';
-/** Another bundle to start the same way (an older build, to compare): BASELINE=/path/to/main.js. */
+/**
+ * Another bundle to start the same way (an older build, to compare): BASELINE=/path/to/main.js, with the
+ * Node flags production gave it then, BASELINE_FLAGS='--max-semi-space-size=4 …' (else NODE_FLAGS).
+ */
 const BASELINE = process.env.BASELINE;
+const BASELINE_FLAGS = process.env.BASELINE_FLAGS?.split(' ').filter(Boolean) ?? [...NODE_FLAGS];
 const configFile = process.env.STACK_CONFIG_FILE ?? join(repo, '.stack', 'console.yaml');
 const bootstrap: string =
   loadConfig(['--config', configFile], {}).clusters.local?.properties['bootstrap.servers'] ?? '';
@@ -118,7 +123,7 @@ const variants: Variant[] = [
     ? [
         {
           name: `baseline bundle (${BASELINE}), compile cache filled`,
-          args: [...NODE_FLAGS, BASELINE, '--config', configFile],
+          args: [...BASELINE_FLAGS, BASELINE, '--config', configFile],
           path: ASK,
           env: { NODE_COMPILE_CACHE: baselineCacheDir },
         },
@@ -139,7 +144,7 @@ try {
   await new Promise((r) => setTimeout(r, 2_000));
   await stop(first.child);
   if (BASELINE) {
-    const baseline = await startAndAsk([...NODE_FLAGS, BASELINE, '--config', configFile], ASK, {
+    const baseline = await startAndAsk([...BASELINE_FLAGS, BASELINE, '--config', configFile], ASK, {
       NODE_COMPILE_CACHE: baselineCacheDir,
     });
     await new Promise((r) => setTimeout(r, 2_000));
