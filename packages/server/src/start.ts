@@ -17,14 +17,20 @@
  * server starts and loads them (node-flags.ts HEAP_SIZE_FLAGS); the scan flags (RUNTIME_FLAGS) are set
  * once it listens, and while server.js is compiled with its cache, which is written with them set.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire, enableCompileCache, flushCompileCache } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { constants, Script } from 'node:vm';
 import { HEAP_SIZE_FLAGS, RUNTIME_FLAG_DEFAULTS, RUNTIME_FLAGS } from './node-flags.ts';
+
+// Read when the heap was set up: put back before any other built-in module loads (node-flags.ts
+// HEAP_SIZE_FLAGS), so these are required only then.
+for (const flag of HEAP_SIZE_FLAGS) setFlagsFromString(`--${flag}=0`);
+const { createHash } = require('node:crypto') as typeof import('node:crypto');
+const { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } =
+  require('node:fs') as typeof import('node:fs');
+const { createRequire, enableCompileCache, flushCompileCache } =
+  require('node:module') as typeof import('node:module');
+const { tmpdir } = require('node:os') as typeof import('node:os');
+const { join } = require('node:path') as typeof import('node:path');
+const { constants, Script } = require('node:vm') as typeof import('node:vm');
 
 /** A hash of dist/server.js, replaced by build.ts. */
 declare const BUILD_ID: string;
@@ -98,8 +104,6 @@ function bundledCache(name: string): string | undefined {
 
 /** Runs server.js with the code cache if there is one; writes one where there was none or V8 refused it. */
 function start(): void {
-  // Read when the heap was set up: put back, they no longer make V8 refuse Node's cached built-ins.
-  for (const flag of HEAP_SIZE_FLAGS) setFlagsFromString(`--${flag}=0`);
   const argv = process.argv.slice(2);
   const prime = argv.includes(PRIME);
   const dir = prime ? undefined : cacheDirectory();

@@ -42,6 +42,11 @@ describe('the production bundle', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(await asset.text()).toContain('import');
     expect((await fetch(`${server.url}/ui/assets/missing.js`)).status).toBe(404);
+    // Its document is made by @fastify/swagger's resolver, loaded with the first ask.
+    const openapi = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(openapi.paths)).toContain('/api/{cluster}/topic');
     const topic = await kafka.createTopic(2);
     await waitForTopic(kafka.admin, topic, 2);
     const list = await fetch(`${server.url}/api/local/topic?search=${topic}`);
