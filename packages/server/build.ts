@@ -13,11 +13,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type InputOptions, rolldown } from 'rolldown';
 import {
+  builtinsOnFirstUse,
   checkRewrites,
   lazyKafkaAjv,
   lazyKafkaValidators,
   rewriteDependencies,
-  tlsOnFirstUse,
   wasmBesideBundle,
 } from './build/dependencies.ts';
 
@@ -70,7 +70,7 @@ const chunks = readdirSync(join(here, 'dist')).filter((name) => name.endsWith('.
 for (const name of chunks) {
   const file = join(here, 'dist', name);
   const read = readFileSync(file, 'utf8');
-  const code = name === 'server.js' ? tlsOnFirstUse(read) : read;
+  const code = name === 'server.js' ? builtinsOnFirstUse(read) : read;
   if (/String\.raw`[^`]*[\u0080-\uffff]/.test(code))
     throw new Error(`${name}: a String.raw template holds a character past ASCII`);
   writeFileSync(

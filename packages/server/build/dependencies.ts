@@ -126,7 +126,8 @@ export const ajv = new Proxy({}, {
   },
 };
 
-type Rewrite = { file: string; from: string; to: string };
+/** `uses`, when given, must hold of the file's code before the change: what the change assumes of it. */
+type Rewrite = { file: string; from: string; to: string; uses?: (code: string) => boolean };
 
 /**
  * Modules a dependency loads at start for calls made later or never, loaded on the call instead:
@@ -297,7 +298,37 @@ const NO_LINE_NUMBERS: Rewrite[] = [
   },
 ];
 
-const REWRITES = [...ON_FIRST_CALL, ...FIND_MY_WAY, ...FIXED_AT_BUILD, ...NO_LINE_NUMBERS];
+/**
+ * node:assert (2 ms of every start, with its error formatting and diff modules) for argument checks in
+ * modules the start loads, which pass: it is loaded when one fails, to throw what it throws. Each file
+ * calls `assert(…)` only, which the build checks.
+ */
+const ASSERT_ON_FAILURE =
+  "const assert = (value, ...rest) => { if (!value) require('node:assert').ok(value, ...rest) }";
+const ASSERT_ON_FIRST_FAILURE: Rewrite[] = [
+  ['/sonic-boom/index.js', "'assert'"],
+  ['/thread-stream/index.js', "'assert'"],
+  ['/fastify/lib/plugin-utils.js', "'node:assert'"],
+  ['/find-my-way/index.js', "'node:assert'"],
+  ['/find-my-way/lib/constrainer.js', "'node:assert'"],
+  ['/find-my-way/lib/strategies/accept-version.js', "'node:assert'"],
+  ['/find-my-way/lib/strategies/accept-host.js', "'node:assert'"],
+  ['/light-my-request/index.js', "'node:assert'"],
+  ['/light-my-request/lib/request.js', "'node:assert'"],
+  ['/@fastify/jwt/index.js', "'node:assert'"],
+].map(([file, id]) => {
+  const from = `const assert = require(${id})`;
+  const onlyCalled = (code: string) => !/\bassert\b(?!\()/.test(code.replace(from, ''));
+  return { file, from, to: ASSERT_ON_FAILURE, uses: onlyCalled };
+});
+
+const REWRITES = [
+  ...ON_FIRST_CALL,
+  ...FIND_MY_WAY,
+  ...FIXED_AT_BUILD,
+  ...NO_LINE_NUMBERS,
+  ...ASSERT_ON_FIRST_FAILURE,
+];
 const rewritten = new Set<Rewrite>();
 export const rewriteDependencies: Plugin = {
   name: 'rewrite-dependencies',
@@ -307,8 +338,8 @@ export const rewriteDependencies: Plugin = {
     if (here.length === 0) return null;
     let out = code;
     for (const r of here) {
-      if (!out.includes(r.from))
-        throw new Error(`${r.file} no longer has ${r.from}, as build/dependencies.ts expects`);
+      if (!out.includes(r.from) || (r.uses && !r.uses(code)))
+        throw new Error(`${r.file} no longer has ${r.from} as build/dependencies.ts expects`);
       out = out.replace(r.from, r.to);
       rewritten.add(r);
     }
@@ -329,17 +360,32 @@ export function checkRewrites() {
 }
 
 /**
- * node:tls, which Kafka's and LDAP's clients import at the top (about 4 ms of every start) but call only to
- * open a TLS connection: the bundle's binding for it becomes a stand-in that loads it on first use. The
- * bundle reads it only as `node_tls.connect`, which the build checks.
+ * Built-in modules the bundle imports at its top but calls later, if ever: its binding for each becomes a
+ * stand-in that loads the module on first use. The bundle reads each only as the members listed, which the
+ * build checks.
+ * - node:tls, which Kafka's and LDAP's clients import (about 4 ms of every start), to open a TLS connection;
+ * - node:assert, which the LDAP client imports for a check of the BER integers it writes (with the modules
+ *   above, 2 ms).
  */
-const TLS_IMPORT =
-  'let node_tls = require("node:tls");\nnode_tls = require_rolldown_runtime.__toESM(node_tls, 1);\n';
-const TLS_ON_FIRST_USE =
-  'let node_tls = new Proxy({}, { get: (_, key) => require_rolldown_runtime.__toESM(require("node:tls"), 1)[key] });\n';
-export function tlsOnFirstUse(code: string): string {
-  const uses = code.match(/\bnode_tls\b[.\w]*/g) ?? [];
-  if (!code.includes(TLS_IMPORT) || uses.some((use) => use !== 'node_tls' && use !== 'node_tls.connect'))
-    throw new Error('the bundle no longer imports node:tls as build/dependencies.ts expects');
-  return code.replace(TLS_IMPORT, TLS_ON_FIRST_USE);
+const ON_FIRST_USE = [
+  { module: 'tls', members: ['connect'] },
+  { module: 'assert', members: ['ok'] },
+];
+export function builtinsOnFirstUse(code: string): string {
+  let out = code;
+  for (const { module, members } of ON_FIRST_USE) {
+    const name = `node_${module}`;
+    const imported = `let ${name} = require("node:${module}");\n${name} = require_rolldown_runtime.__toESM(${name}, 1);\n`;
+    const uses = out.match(new RegExp(`\\b${name}\\b[.\\w]*`, 'g')) ?? [];
+    if (
+      !out.includes(imported) ||
+      uses.some((use) => use !== name && !members.includes(use.slice(name.length + 1)))
+    )
+      throw new Error(`the bundle no longer imports node:${module} as build/dependencies.ts expects`);
+    out = out.replace(
+      imported,
+      `let ${name} = new Proxy({}, { get: (_, key) => require_rolldown_runtime.__toESM(require("node:${module}"), 1)[key] });\n`,
+    );
+  }
+  return out;
 }
