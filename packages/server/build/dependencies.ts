@@ -305,18 +305,20 @@ const NO_LINE_NUMBERS: Rewrite[] = [
  */
 const ASSERT_ON_FAILURE =
   "const assert = (value, ...rest) => { if (!value) require('node:assert').ok(value, ...rest) }";
-const ASSERT_ON_FIRST_FAILURE: Rewrite[] = [
-  ['/sonic-boom/index.js', "'assert'"],
-  ['/thread-stream/index.js', "'assert'"],
-  ['/fastify/lib/plugin-utils.js', "'node:assert'"],
-  ['/find-my-way/index.js', "'node:assert'"],
-  ['/find-my-way/lib/constrainer.js', "'node:assert'"],
-  ['/find-my-way/lib/strategies/accept-version.js', "'node:assert'"],
-  ['/find-my-way/lib/strategies/accept-host.js', "'node:assert'"],
-  ['/light-my-request/index.js', "'node:assert'"],
-  ['/light-my-request/lib/request.js', "'node:assert'"],
-  ['/@fastify/jwt/index.js', "'node:assert'"],
-].map(([file, id]) => {
+const ASSERT_ON_FIRST_FAILURE: Rewrite[] = (
+  [
+    ['/sonic-boom/index.js', "'assert'"],
+    ['/thread-stream/index.js', "'assert'"],
+    ['/fastify/lib/plugin-utils.js', "'node:assert'"],
+    ['/find-my-way/index.js', "'node:assert'"],
+    ['/find-my-way/lib/constrainer.js', "'node:assert'"],
+    ['/find-my-way/lib/strategies/accept-version.js', "'node:assert'"],
+    ['/find-my-way/lib/strategies/accept-host.js', "'node:assert'"],
+    ['/light-my-request/index.js', "'node:assert'"],
+    ['/light-my-request/lib/request.js', "'node:assert'"],
+    ['/@fastify/jwt/index.js', "'node:assert'"],
+  ] as const
+).map(([file, id]) => {
   const from = `const assert = require(${id})`;
   const onlyCalled = (code: string) => !/\bassert\b(?!\()/.test(code.replace(from, ''));
   return { file, from, to: ASSERT_ON_FAILURE, uses: onlyCalled };
