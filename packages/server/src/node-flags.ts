@@ -40,9 +40,9 @@ export const NODE_ENV_VARS = { MALLOC_MMAP_THRESHOLD_: '131072' } as const;
  * V8 options that size the heap (NODE_FLAGS's `--max-semi-space-size=4`, an operator's
  * `--max-old-space-size`) are read once, when the heap is set up. Left set, they only change the hash of
  * V8's flags, and each built-in module the server loads (node:http, node:net, node:crypto and about a
- * hundred more) was compiled from its source at every start, its cached code refused: 18 ms of a start of
- * 170 (tests/bench/results/cold-start.md). start.ts puts them back to their defaults before anything loads; the
- * heap keeps the sizes it was set up with. NODE_FLAGS holds no other V8 flag (node-flags.test.ts).
+ * hundred more) was compiled from its source at every start, its cached code refused: 18 ms of a start
+ * of 170 (tests/bench/results/cold-start.md). start.ts puts them back to their defaults before anything
+ * loads; the heap keeps the sizes it was set up with. NODE_FLAGS holds no other V8 flag (tested).
  */
 export const HEAP_SIZE_FLAGS = [
   'max-semi-space-size',
