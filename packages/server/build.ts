@@ -20,6 +20,7 @@ import {
   rewriteDependencies,
   wasmBesideBundle,
 } from './build/dependencies.ts';
+import { withStartChunks } from './build/start-chunks.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -85,6 +86,8 @@ if (
   )
 )
   throw new Error('the WebAssembly of @platformatic/wasm-utils is no longer read as build.ts expects');
+const serverFile = join(dist, 'server.js');
+writeFileSync(serverFile, withStartChunks(dist, readFileSync(serverFile, 'utf8')));
 
 /** The entry, with the hash that names server.js's code cache (src/start.ts). */
 const buildId = createHash('sha256')

@@ -342,7 +342,7 @@ export const rewriteDependencies: Plugin = {
     for (const r of here) {
       if (!out.includes(r.from) || (r.uses && !r.uses(code)))
         throw new Error(`${r.file} no longer has ${r.from} as build/dependencies.ts expects`);
-      out = out.replace(r.from, r.to);
+      out = out.replace(r.from, () => r.to);
       rewritten.add(r);
     }
     return out;
