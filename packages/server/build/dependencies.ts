@@ -324,8 +324,26 @@ const ASSERT_ON_FIRST_FAILURE: Rewrite[] = (
   return { file, from, to: ASSERT_ON_FAILURE, uses: onlyCalled };
 });
 
+/**
+ * @platformatic/kafka takes its gzip and zstd functions out of node:zlib when it loads; they are read from
+ * it on each call instead, so that node:zlib loads with the first compressed batch (ON_FIRST_USE below).
+ * Node 22.22, the oldest this package runs on, has zstd: the library's checks for it hold as before.
+ */
+const KAFKA_ZLIB_ON_FIRST_USE: Rewrite[] = [
+  {
+    file: '/@platformatic/kafka/dist/protocol/compression.js',
+    from: 'const { gzip, zstdCompressSync, zstdDecompressSync, gzipSync, gunzipSync } = zlib;',
+    to: `const gzip = (...args) => zlib.gzip(...args);
+const zstdCompressSync = (...args) => zlib.zstdCompressSync(...args);
+const zstdDecompressSync = (...args) => zlib.zstdDecompressSync(...args);
+const gzipSync = (...args) => zlib.gzipSync(...args);
+const gunzipSync = (...args) => zlib.gunzipSync(...args);`,
+  },
+];
+
 const REWRITES = [
   ...ON_FIRST_CALL,
+  ...KAFKA_ZLIB_ON_FIRST_USE,
   ...FIND_MY_WAY,
   ...FIXED_AT_BUILD,
   ...NO_LINE_NUMBERS,
@@ -367,26 +385,38 @@ export function checkRewrites() {
  * build checks.
  * - node:tls, which Kafka's and LDAP's clients import (about 4 ms of every start), to open a TLS connection;
  * - node:assert, which the LDAP client imports for a check of the BER integers it writes (with the modules
- *   above, 2 ms).
+ *   above, 2 ms);
+ * - node:zlib, for Kafka's gzip and zstd batches (1 ms; KAFKA_ZLIB_ON_FIRST_USE above);
+ * - node:timers/promises, for the waits between retries.
  */
 const ON_FIRST_USE = [
   { module: 'tls', members: ['connect'] },
   { module: 'assert', members: ['ok'] },
+  { module: 'zlib', members: ['default'] },
+  { module: 'timers/promises', members: ['setTimeout'] },
 ];
 export function builtinsOnFirstUse(code: string): string {
   let out = code;
   for (const { module, members } of ON_FIRST_USE) {
-    const name = `node_${module}`;
-    const imported = `let ${name} = require("node:${module}");\n${name} = require_rolldown_runtime.__toESM(${name}, 1);\n`;
+    const name = `node_${module.replace('/', '_')}`;
+    const required = `let ${name} = require("node:${module}");\n`;
+    const esm = `${name} = require_rolldown_runtime.__toESM(${name}, 1);\n`;
+    const imported = out.includes(required + esm) ? required + esm : required;
     const uses = out.match(new RegExp(`\\b${name}\\b[.\\w]*`, 'g')) ?? [];
     if (
       !out.includes(imported) ||
-      uses.some((use) => use !== name && !members.includes(use.slice(name.length + 1)))
+      uses.some((use) => use !== name && !members.includes(use.slice(name.length + 1).split('.')[0] ?? ''))
     )
       throw new Error(`the bundle no longer imports node:${module} as build/dependencies.ts expects`);
+    const load =
+      imported === required
+        ? `require("node:${module}")`
+        : `require_rolldown_runtime.__toESM(require("node:${module}"), 1)`;
+    // Loaded and wrapped once, on the first read.
     out = out.replace(
       imported,
-      `let ${name} = new Proxy({}, { get: (_, key) => require_rolldown_runtime.__toESM(require("node:${module}"), 1)[key] });\n`,
+      () =>
+        `let ${name}Loaded;\nlet ${name} = new Proxy({}, { get: (_, key) => (${name}Loaded ??= ${load})[key] });\n`,
     );
   }
   return out;
