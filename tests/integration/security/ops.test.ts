@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
+import { waitForTopic } from '../../support/records.ts';
 import { sha256, withSecurity } from '../../support/security.ts';
 
 // Issue 15, item 16: what anonymous callers learn from the operations routes, and the security
@@ -56,6 +57,8 @@ describe('operations routes with security on', () => {
 
   it('send event streams with the same security headers as every other answer', async () => {
     const topic = await kafka.createTopic(1, { name: `test-topic-${randomUUID()}` });
+    // The tail refuses a topic the cluster's metadata does not list yet.
+    await waitForTopic(kafka.admin, topic);
     const controller = new AbortController();
     const stream = await fetch(`${app.url}/api/local/tail/sse?topics=${topic}`, {
       headers: reader,
