@@ -126,6 +126,9 @@ export const ajv = new Proxy({}, {
   },
 };
 
+/** A stand-in for module `id` that requires it when one of its members is first read. */
+const onFirstRead = (id: string) => `new Proxy({}, { get: (_, key) => require('${id}')[key] })`;
+
 /** `uses`, when given, must hold of the file's code before the change: what the change assumes of it. */
 type Rewrite = { file: string; from: string; to: string; uses?: (code: string) => boolean };
 
@@ -145,12 +148,12 @@ const ON_FIRST_CALL: Rewrite[] = [
   {
     file: '/fastify/lib/server.js',
     from: "const http2 = require('node:http2')",
-    to: "const http2 = new Proxy({}, { get: (_, key) => require('node:http2')[key] })",
+    to: `const http2 = ${onFirstRead('node:http2')}`,
   },
   {
     file: '/fastify/lib/server.js',
     from: "const https = require('node:https')",
-    to: "const https = new Proxy({}, { get: (_, key) => require('node:https')[key] })",
+    to: `const https = ${onFirstRead('node:https')}`,
   },
   {
     file: '/@fastify/swagger/lib/util/add-hook.js',
@@ -202,7 +205,7 @@ const stat = (...args) => require('node:fs/promises').stat(...args)`,
   {
     file: '/@fastify/static/lib/dirList.js',
     from: "const fs = require('node:fs/promises')",
-    to: "const fs = new Proxy({}, { get: (_, key) => require('node:fs/promises')[key] })",
+    to: `const fs = ${onFirstRead('node:fs/promises')}`,
   },
 ];
 
@@ -256,7 +259,7 @@ const FIXED_AT_BUILD: Rewrite[] = [
   {
     file: '/fastify/lib/plugin-utils.js',
     from: "const semver = require('semver')",
-    to: `const semver = new Proxy({}, { get: (_, key) => require('semver')[key] })
+    to: `const semver = ${onFirstRead('semver')}
 function sameMajor (version, range) {
   const major = /^(\\d+)\\.x$/.exec(range)
   const release = /^(\\d+)\\.\\d+\\.\\d+$/.exec(version)

@@ -66,9 +66,13 @@ describe('the production bundle', () => {
     expect(await encoded.json()).toMatchObject({ name: topic });
     expect(await (await get(`/api/local/group/topics?topics=${topic}`)).json()).toEqual([]);
 
-    const head = await get('/api/local/topic', 'HEAD');
+    // HEAD is answered by the GET route (src/head-as-get.ts): its status and headers, no body.
+    const described = await get(`/api/local/topic/${topic}`);
+    const head = await get(`/api/local/topic/${topic}`, 'HEAD');
     expect(head.status).toBe(200);
-    expect(await head.text()).toBe('');
+    expect(head.headers.get('content-type')).toBe(described.headers.get('content-type'));
+    expect(head.headers.get('content-length')).toBe(String((await described.arrayBuffer()).byteLength));
+    expect((await get(`/api/local/topic/${topic}-none`, 'HEAD')).status).toBe(404);
     for (const miss of [
       '/api/local/topicz',
       '/api/local/topi',
