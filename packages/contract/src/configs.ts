@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onFirstUse } from './common/on-first-use.ts';
 
 export const ConfigSource = z.enum([
   'DYNAMIC_TOPIC_CONFIG',
@@ -28,32 +29,35 @@ export const ConfigType = z.enum([
 ]);
 export type ConfigType = z.infer<typeof ConfigType>;
 
-export const ConfigSynonym = z.object({
-  name: z.string(),
-  value: z.string().optional(),
-  source: ConfigSource,
-});
-
-/** One config entry of a topic or broker (contract §2 Config); `value` is absent when sensitive, null or empty. */
-export const ConfigEntry = z
-  .object({
+export const ConfigSynonym = onFirstUse(() =>
+  z.object({
     name: z.string(),
     value: z.string().optional(),
-    description: z.string().optional().meta({ description: "The broker's own documentation of the key" }),
-    type: ConfigType,
     source: ConfigSource,
-    readOnly: z.boolean(),
-    sensitive: z.boolean(),
-    synonyms: z.array(ConfigSynonym).optional(),
-  })
-  .meta({ id: 'Config' });
+  }),
+);
+
+/** One config entry of a topic or broker (contract §2 Config); `value` is absent when sensitive, null or empty. */
+export const ConfigEntry = onFirstUse(() =>
+  z
+    .object({
+      name: z.string(),
+      value: z.string().optional(),
+      description: z.string().optional().meta({ description: "The broker's own documentation of the key" }),
+      type: ConfigType,
+      source: ConfigSource,
+      readOnly: z.boolean(),
+      sensitive: z.boolean(),
+      synonyms: z.array(ConfigSynonym).optional(),
+    })
+    .meta({ id: 'Config' }),
+);
 export type ConfigEntry = z.infer<typeof ConfigEntry>;
-export const ConfigList = z.array(ConfigEntry);
+export const ConfigList = onFirstUse(() => z.array(ConfigEntry));
 
 /** Config values as JSON; numbers and booleans are accepted and sent to Kafka as text. */
-export const ConfigValues = z.record(
-  z.string().min(1),
-  z.union([z.string(), z.number(), z.boolean()]).transform(String),
+export const ConfigValues = onFirstUse(() =>
+  z.record(z.string().min(1), z.union([z.string(), z.number(), z.boolean()]).transform(String)),
 );
 
 /**
@@ -61,5 +65,7 @@ export const ConfigValues = z.record(
  * override, so the key falls back to its default. Every other key, sensitive ones included, stays.
  * The answer lists the changed entries only, as read back; nothing to change is a 409.
  */
-export const ConfigUpdate = z.object({ configs: ConfigValues }).meta({ id: 'ConfigUpdate' });
+export const ConfigUpdate = onFirstUse(() =>
+  z.object({ configs: ConfigValues }).meta({ id: 'ConfigUpdate' }),
+);
 export type ConfigUpdate = z.infer<typeof ConfigUpdate>;

@@ -3,6 +3,7 @@ export * from './common/enums.ts';
 export * from './common/errors.ts';
 export * from './common/list-sort.ts';
 export * from './common/lists.ts';
+export { buildDeferredSchemas } from './common/on-first-use.ts';
 export * from './common/query.ts';
 export * from './configs.ts';
 export * from './groups.ts';

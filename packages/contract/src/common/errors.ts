@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onFirstUse } from './on-first-use.ts';
 
 /** Machine-readable error kinds; the HTTP status is derived from the kind, never the other way round. */
 export const ErrorCode = z.enum([
@@ -15,21 +16,25 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-export const FieldError = z.object({
-  field: z
-    .string()
-    .meta({ description: 'Where the problem is, e.g. `query.page` or `body.configs.retention.ms`' }),
-  message: z.string(),
-});
+export const FieldError = onFirstUse(() =>
+  z.object({
+    field: z
+      .string()
+      .meta({ description: 'Where the problem is, e.g. `query.page` or `body.configs.retention.ms`' }),
+    message: z.string(),
+  }),
+);
 export type FieldError = z.infer<typeof FieldError>;
 
 /** The one error body every route answers with (STYLE §4). */
-export const ErrorEnvelope = z
-  .object({
-    message: z.string(),
-    code: ErrorCode,
-    requestId: z.string(),
-    fields: z.array(FieldError).optional(),
-  })
-  .meta({ id: 'ErrorEnvelope' });
+export const ErrorEnvelope = onFirstUse(() =>
+  z
+    .object({
+      message: z.string(),
+      code: ErrorCode,
+      requestId: z.string(),
+      fields: z.array(FieldError).optional(),
+    })
+    .meta({ id: 'ErrorEnvelope' }),
+);
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;

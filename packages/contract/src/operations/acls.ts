@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClusterParams } from '../cluster.ts';
 import { caseInsensitiveEnum } from '../common/enums.ts';
+import { onFirstUse } from '../common/on-first-use.ts';
 
 export const AclOperation = z.enum([
   'UNKNOWN',
@@ -34,35 +35,41 @@ const RESOURCE_TYPES = [
 export const AclResourceType = z.enum(RESOURCE_TYPES);
 export const AclPatternType = z.enum(['UNKNOWN', 'ANY', 'MATCH', 'LITERAL', 'PREFIXED']);
 
-export const Acl = z.object({
-  host: z.string(),
-  operation: z.object({ operation: AclOperation, permissionType: AclPermissionType }),
-  resource: z.object({ resourceType: AclResourceType, name: z.string(), patternType: AclPatternType }),
-});
+export const Acl = onFirstUse(() =>
+  z.object({
+    host: z.string(),
+    operation: z.object({ operation: AclOperation, permissionType: AclPermissionType }),
+    resource: z.object({ resourceType: AclResourceType, name: z.string(), patternType: AclPatternType }),
+  }),
+);
 export type Acl = z.infer<typeof Acl>;
 
 /** The ACL bindings of one principal (contract §2 AccessControl). */
-export const AccessControl = z
-  .object({ principal: z.string(), acls: z.array(Acl).optional() })
-  .meta({ id: 'AccessControl' });
+export const AccessControl = onFirstUse(() =>
+  z.object({ principal: z.string(), acls: z.array(Acl).optional() }).meta({ id: 'AccessControl' }),
+);
 export type AccessControl = z.infer<typeof AccessControl>;
-export const AccessControlList = z.array(AccessControl);
+export const AccessControlList = onFirstUse(() => z.array(AccessControl));
 
 /** `GET /api/{cluster}/acls`. */
-export const AclListQuery = z.object({
-  search: z
-    .string()
-    .optional()
-    .meta({ description: 'Space-separated terms; every one must be in the principal' }),
-});
+export const AclListQuery = onFirstUse(() =>
+  z.object({
+    search: z
+      .string()
+      .optional()
+      .meta({ description: 'Space-separated terms; every one must be in the principal' }),
+  }),
+);
 export const PrincipalParams = ClusterParams.extend({
   principal: z
     .string()
     .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be the base64 of a principal such as User:alice')
     .meta({ description: 'The principal (e.g. User:alice) in standard base64' }),
 });
-export const PrincipalQuery = z.object({
-  resourceType: caseInsensitiveEnum(RESOURCE_TYPES)
-    .optional()
-    .meta({ description: 'ANY (default), TOPIC, GROUP, CLUSTER, …' }),
-});
+export const PrincipalQuery = onFirstUse(() =>
+  z.object({
+    resourceType: caseInsensitiveEnum(RESOURCE_TYPES)
+      .optional()
+      .meta({ description: 'ANY (default), TOPIC, GROUP, CLUSTER, …' }),
+  }),
+);

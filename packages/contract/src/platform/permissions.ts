@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onFirstUse } from '../common/on-first-use.ts';
 
 /** Contract §5: the resources and actions a role grants. */
 export const Resource = z.enum([
@@ -36,12 +37,14 @@ export const Action = z.enum([
 export type Action = z.infer<typeof Action>;
 
 /** One role entry bound to name and cluster patterns, as `/api/me` reports it. */
-export const Permission = z.object({
-  resources: z.array(Resource),
-  actions: z.array(Action),
-  patterns: z.array(z.string()),
-  clusters: z.array(z.string()),
-});
+export const Permission = onFirstUse(() =>
+  z.object({
+    resources: z.array(Resource),
+    actions: z.array(Action),
+    patterns: z.array(z.string()),
+    clusters: z.array(z.string()),
+  }),
+);
 export type Permission = z.infer<typeof Permission>;
 
 /** What a route or stream needs; the server checks it, the UI only hides what would be refused. */

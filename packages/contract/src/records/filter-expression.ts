@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onFirstUse } from '../common/on-first-use.ts';
 
 /** The longest filter expression the server compiles: one of the bounds that keep an evaluation small. */
 export const FILTER_MAX_CHARS = 2000;
@@ -17,7 +18,7 @@ export const filterExpression = z
   });
 
 /** How many records the filter failed on (and so left out), and the first failure's message. */
-export const FilterFailures = z
-  .object({ count: z.number().int(), message: z.string() })
-  .meta({ id: 'FilterFailures' });
+export const FilterFailures = onFirstUse(() =>
+  z.object({ count: z.number().int(), message: z.string() }).meta({ id: 'FilterFailures' }),
+);
 export type FilterFailures = z.infer<typeof FilterFailures>;

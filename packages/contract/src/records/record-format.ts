@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onFirstUse } from '../common/on-first-use.ts';
 
 /**
  * How the console read a key or value, which also says how to read its text: AVRO, PROTOBUF, JSON_SCHEMA
@@ -11,7 +12,9 @@ export const RecordFormat = z
 export type RecordFormat = z.infer<typeof RecordFormat>;
 
 /** The key's and the value's format; a null key or value has none. */
-export const RecordFormats = z
-  .object({ key: RecordFormat.optional(), value: RecordFormat.optional() })
-  .meta({ id: 'RecordFormats', description: 'What the key and the value were decoded as' });
+export const RecordFormats = onFirstUse(() =>
+  z
+    .object({ key: RecordFormat.optional(), value: RecordFormat.optional() })
+    .meta({ id: 'RecordFormats', description: 'What the key and the value were decoded as' }),
+);
 export type RecordFormats = z.infer<typeof RecordFormats>;

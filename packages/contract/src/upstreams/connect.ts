@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClusterParams } from '../cluster.ts';
 import { pagedList } from '../common/lists.ts';
+import { onFirstUse } from '../common/on-first-use.ts';
 import { lenientInt } from '../common/query.ts';
 
 /**
@@ -11,113 +12,138 @@ export const MASKED_SECRET = '********';
 
 /** Connector configs are strings for Connect; numbers and booleans are accepted and sent as text. */
 const configValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
-export const ConnectorConfigs = z.record(z.string(), configValue).meta({ id: 'ConnectorConfigs' });
+export const ConnectorConfigs = onFirstUse(() =>
+  z.record(z.string(), configValue).meta({ id: 'ConnectorConfigs' }),
+);
 export type ConnectorConfigs = Record<string, string>;
 /** A connector's configs as answered, secrets masked. */
-export const ConnectorConfigMap = z.record(z.string(), z.string()).meta({ id: 'ConnectorConfigMap' });
+export const ConnectorConfigMap = onFirstUse(() =>
+  z.record(z.string(), z.string()).meta({ id: 'ConnectorConfigMap' }),
+);
 
 export const ConnectorType = z.enum(['source', 'sink', 'unknown']);
 export type ConnectorType = z.infer<typeof ConnectorType>;
 
-export const ConnectTask = z
-  .object({
-    connector: z.string(),
-    id: z.number().int(),
-    state: z.string().meta({ description: 'RUNNING, FAILED, PAUSED, UNASSIGNED, RESTARTING…' }),
-    workerId: z.string(),
-    trace: z.string().optional().meta({ description: 'The failure stack trace of a FAILED task' }),
-  })
-  .meta({ id: 'ConnectTask' });
+export const ConnectTask = onFirstUse(() =>
+  z
+    .object({
+      connector: z.string(),
+      id: z.number().int(),
+      state: z.string().meta({ description: 'RUNNING, FAILED, PAUSED, UNASSIGNED, RESTARTING…' }),
+      workerId: z.string(),
+      trace: z.string().optional().meta({ description: 'The failure stack trace of a FAILED task' }),
+    })
+    .meta({ id: 'ConnectTask' }),
+);
 export type ConnectTask = z.infer<typeof ConnectTask>;
 
 /** Contract §2 ConnectDefinition; secrets in `configs` are masked. */
-export const ConnectDefinition = z
-  .object({
-    name: z.string(),
-    type: ConnectorType,
-    configs: ConnectorConfigMap,
-    tasks: z.array(ConnectTask).optional(),
-    shortClassName: z.string().meta({ description: 'Last dot-segment of connector.class' }),
-    paused: z.boolean().meta({ description: 'The connector or any task is PAUSED' }),
-    state: z.string().optional().meta({
-      description:
-        "The connector's own state (RUNNING, PAUSED, FAILED, UNASSIGNED…); absent before Connect reports one",
-    }),
-  })
-  .meta({ id: 'ConnectDefinition' });
+export const ConnectDefinition = onFirstUse(() =>
+  z
+    .object({
+      name: z.string(),
+      type: ConnectorType,
+      configs: ConnectorConfigMap,
+      tasks: z.array(ConnectTask).optional(),
+      shortClassName: z.string().meta({ description: 'Last dot-segment of connector.class' }),
+      paused: z.boolean().meta({ description: 'The connector or any task is PAUSED' }),
+      state: z.string().optional().meta({
+        description:
+          "The connector's own state (RUNNING, PAUSED, FAILED, UNASSIGNED…); absent before Connect reports one",
+      }),
+    })
+    .meta({ id: 'ConnectDefinition' }),
+);
 export type ConnectDefinition = z.infer<typeof ConnectDefinition>;
 
-export const ConnectDefinitionList = pagedList(ConnectDefinition).meta({ id: 'ConnectDefinitionList' });
+export const ConnectDefinitionList = onFirstUse(() =>
+  pagedList(ConnectDefinition).meta({ id: 'ConnectDefinitionList' }),
+);
 export type ConnectDefinitionList = z.infer<typeof ConnectDefinitionList>;
-export const ConnectTaskList = z.array(ConnectTask);
+export const ConnectTaskList = onFirstUse(() => z.array(ConnectTask));
 
-export const ConnectPluginDefinition = z
-  .object({
-    name: z.string(),
-    type: z
-      .string()
-      .meta({ description: 'STRING, INT, LONG, DOUBLE, SHORT, BOOLEAN, PASSWORD, LIST, CLASS…' }),
-    required: z.boolean(),
-    defaultValue: z.string().optional(),
-    importance: z.string(),
-    documentation: z.string().optional(),
-    group: z.string().meta({ description: '"Others" when the plugin gives none' }),
-    width: z.string().optional(),
-    displayName: z.string().optional().meta({ description: 'Omitted when it only restates the name' }),
-    dependents: z.array(z.string()).optional(),
-    order: z.number().int(),
-  })
-  .meta({ id: 'ConnectPluginDefinition' });
+export const ConnectPluginDefinition = onFirstUse(() =>
+  z
+    .object({
+      name: z.string(),
+      type: z
+        .string()
+        .meta({ description: 'STRING, INT, LONG, DOUBLE, SHORT, BOOLEAN, PASSWORD, LIST, CLASS…' }),
+      required: z.boolean(),
+      defaultValue: z.string().optional(),
+      importance: z.string(),
+      documentation: z.string().optional(),
+      group: z.string().meta({ description: '"Others" when the plugin gives none' }),
+      width: z.string().optional(),
+      displayName: z.string().optional().meta({ description: 'Omitted when it only restates the name' }),
+      dependents: z.array(z.string()).optional(),
+      order: z.number().int(),
+    })
+    .meta({ id: 'ConnectPluginDefinition' }),
+);
 export type ConnectPluginDefinition = z.infer<typeof ConnectPluginDefinition>;
 
-export const ConnectPlugin = z
-  .object({
-    className: z.string(),
-    type: ConnectorType,
-    version: z.string(),
-    shortClassName: z.string(),
-    definitions: z.array(ConnectPluginDefinition).meta({
-      description: 'Sorted by group (Others last), then order; includes the Schema Registry group',
-    }),
-  })
-  .meta({ id: 'ConnectPlugin' });
+export const ConnectPlugin = onFirstUse(() =>
+  z
+    .object({
+      className: z.string(),
+      type: ConnectorType,
+      version: z.string(),
+      shortClassName: z.string(),
+      definitions: z.array(ConnectPluginDefinition).meta({
+        description: 'Sorted by group (Others last), then order; includes the Schema Registry group',
+      }),
+    })
+    .meta({ id: 'ConnectPlugin' }),
+);
 export type ConnectPlugin = z.infer<typeof ConnectPlugin>;
-export const ConnectPluginList = z.array(ConnectPlugin);
+export const ConnectPluginList = onFirstUse(() => z.array(ConnectPlugin));
 
 /** `GET /api/connects`: every configured Connect worker, by cluster. */
-export const ConnectRef = z.object({ cluster: z.string(), name: z.string() }).meta({ id: 'ConnectRef' });
+export const ConnectRef = onFirstUse(() =>
+  z.object({ cluster: z.string(), name: z.string() }).meta({ id: 'ConnectRef' }),
+);
 export type ConnectRef = z.infer<typeof ConnectRef>;
-export const ConnectRefList = z.array(ConnectRef);
-export const ConnectsQuery = z.object({
-  clusterId: z.string().optional().meta({ description: 'Only this cluster' }),
-});
+export const ConnectRefList = onFirstUse(() => z.array(ConnectRef));
+export const ConnectsQuery = onFirstUse(() =>
+  z.object({
+    clusterId: z.string().optional().meta({ description: 'Only this cluster' }),
+  }),
+);
 
-export const ConnectListQuery = z.object({
-  search: z.string().optional().meta({ description: 'Space-separated terms; every one must be in the name' }),
-  page: lenientInt.meta({ description: '1-based page number' }),
-});
+export const ConnectListQuery = onFirstUse(() =>
+  z.object({
+    search: z
+      .string()
+      .optional()
+      .meta({ description: 'Space-separated terms; every one must be in the name' }),
+    page: lenientInt.meta({ description: '1-based page number' }),
+  }),
+);
 export type ConnectListQuery = z.infer<typeof ConnectListQuery>;
 
 /** `POST /api/{cluster}/connect/{connectId}`; `configs` must name `connector.class`. */
-export const ConnectorCreate = z
-  .object({
-    name: z.string().min(1),
-    configs: z
-      .object({
-        'connector.class': z
-          .string({ error: 'connector.class is required' })
-          .min(1, 'connector.class is required')
-          .meta({ description: 'Full or short class name of the plugin' }),
-      })
-      .catchall(configValue),
-  })
-  .meta({ id: 'ConnectorCreate' });
+export const ConnectorCreate = onFirstUse(() =>
+  z
+    .object({
+      name: z.string().min(1),
+      configs: z
+        .object({
+          'connector.class': z
+            .string({ error: 'connector.class is required' })
+            .min(1, 'connector.class is required')
+            .meta({ description: 'Full or short class name of the plugin' }),
+        })
+        .catchall(configValue),
+    })
+    .meta({ id: 'ConnectorCreate' }),
+);
 export type ConnectorCreate = z.infer<typeof ConnectorCreate>;
 
 /** Full replacement of a connector's configs; a `MASKED_SECRET` value keeps the stored secret. */
-export const ConnectorConfigsUpdate = z
-  .object({ configs: ConnectorConfigs })
-  .meta({ id: 'ConnectorConfigsUpdate' });
+export const ConnectorConfigsUpdate = onFirstUse(() =>
+  z.object({ configs: ConnectorConfigs }).meta({ id: 'ConnectorConfigsUpdate' }),
+);
 export type ConnectorConfigsUpdate = z.infer<typeof ConnectorConfigsUpdate>;
 
 export const ConnectParams = ClusterParams.extend({ connectId: z.string().min(1) });

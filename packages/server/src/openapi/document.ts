@@ -1,3 +1,4 @@
+import { buildDeferredSchemas } from '@console/contract';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -56,6 +57,7 @@ const errorAnswer = (status: number) => ({
 /** Adds what OPERATIONS and ROUTE_ACCESS say of a route to what its zod schemas say. */
 function describeRoute(prefix: string): Transform {
   return (input: TransformInput) => {
+    buildDeferredSchemas();
     const key = routeKey(input.route.method, input.url, prefix);
     if (UNDOCUMENTED.has(key)) return { schema: { hide: true }, url: input.url };
     const given = (input.schema ?? {}) as Json;
@@ -136,7 +138,11 @@ function simplifyAnyOf(value: unknown): unknown {
   return { ...(forms[0] as Json), ...rest };
 }
 
-/** Components nothing in the paths refers to, directly or through other components. */
+/**
+ * Drops the components nothing in the paths refers to, directly or through other components, and orders
+ * the rest by name: zod's registry lists them in the order they were built, which follows the requests
+ * served before the document (the contract builds most schemas on first use).
+ */
 function dropUnused(document: Json): Json {
   const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Json;
   const used = new Set<string>();
@@ -150,7 +156,11 @@ function dropUnused(document: Json): Json {
     }
   };
   visit(document.paths);
-  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  const kept = Object.fromEntries(
+    Object.entries(schemas)
+      .filter(([name]) => used.has(name))
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
   return { ...document, components: { ...(document.components as Json), schemas: kept } };
 }
 
