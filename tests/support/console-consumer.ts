@@ -10,7 +10,18 @@ import { ensureToolsJar, toolsClasspath } from './kafka-tools.ts';
 
 const run = promisify(execFile);
 
-export type ConsumedRecord = { partition: number; offset: number; value: string };
+export type ConsumedRecord = {
+  partition: number;
+  offset: number;
+  /** CreateTime in epoch milliseconds, as the consumer prints it. */
+  timestamp: number;
+  /** `null` for a null key, as the consumer prints it. */
+  key: string;
+  /** `key:value` pairs joined by `,`; `NO_HEADERS` when there are none. */
+  headers: string;
+  /** `null` for a null value. */
+  value: string;
+};
 
 /** The records of `partition` from `offset` on, `count` of them, as the console consumer prints them. */
 export async function consoleConsume(
@@ -43,17 +54,27 @@ export async function consoleConsume(
       'print.partition=true',
       '--formatter-property',
       'print.offset=true',
+      '--formatter-property',
+      'print.timestamp=true',
+      '--formatter-property',
+      'print.headers=true',
+      '--formatter-property',
+      'print.key=true',
     ],
     { maxBuffer: 256 * 1024 * 1024 },
   );
   return stdout
     .split('\n')
-    .filter((line) => line.startsWith('Partition:'))
+    .filter((line) => line.startsWith('CreateTime:'))
     .map((line) => {
-      const [p = '', o = '', ...value] = line.split('\t');
+      // CreateTime:T, Partition:P, Offset:O, headers, key, value (which may hold tabs), by tabs.
+      const [t = '', p = '', o = '', headers = '', key = '', ...value] = line.split('\t');
       return {
+        timestamp: Number(t.slice('CreateTime:'.length)),
         partition: Number(p.slice('Partition:'.length)),
         offset: Number(o.slice('Offset:'.length)),
+        headers,
+        key,
         value: value.join('\t'),
       };
     });

@@ -7,6 +7,7 @@ import { installAuth } from './auth/install.ts';
 import type { Config } from './config/schema.ts';
 import { frameworkErrors, installErrorHandler } from './error-handler.ts';
 import { refuseHeadWhereNotExposed, routeHeadAsGet } from './head-as-get.ts';
+import { acceptEmptyJsonBodies } from './json-body.ts';
 import { KafkaPool } from './kafka/pool.ts';
 import { loadTopicCodecs } from './kafka/records/formats/topic-codecs.ts';
 import { LagHistoryService } from './lag/service.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     schemaController: { compilersFactory: ZOD_COMPILERS },
   }).withTypeProvider<ZodTypeProvider>();
   refuseHeadWhereNotExposed(app);
+  acceptEmptyJsonBodies(app);
   closeQuietConnectionsOnClose(app);
   installErrorHandler(app);
   installSecurityHeaders(app);

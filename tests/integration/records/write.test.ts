@@ -314,6 +314,24 @@ describe('POST /api/{cluster}/topic/{from}/copy/{cluster2}/topic/{to}', () => {
     });
   });
 
+  it('copies compressed batches that are bigger than the target’s max.message.bytes once uncompressed', async () => {
+    const from = await kafka.createTopic(1);
+    const to = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, from);
+    await waitForTopic(kafka.admin, to);
+    // 3 MiB of values in zstd batches of a few KB: one fetch brings them all, far over the 1 MiB a batch may hold.
+    await produceMany(from, 300, (i) => ({ partition: 0, value: `${i} ${'x'.repeat(10 * 1024)}` }), {
+      compression: 'zstd',
+      batch: 300,
+    });
+    const copied = await call('POST', `/topic/${from}/copy/local/topic/${to}`, [{ partition: 0, offset: 0 }]);
+    expect(copied).toEqual({ status: 200, body: { records: 300 } });
+    const stored = await records(to);
+    expect(stored.map((r) => r.value?.split(' ')[0])).toEqual(
+      Array.from({ length: 300 }, (_, i) => String(i)),
+    );
+  });
+
   it('stops reading and writing as soon as the client leaves a copy', async () => {
     const from = await kafka.createTopic(1);
     const to = await kafka.createTopic(1);

@@ -19,10 +19,34 @@ const header = (request: FastifyRequest, name: string): string | undefined => {
  */
 function crossSiteSource(request: FastifyRequest, config: Config): string | undefined {
   const origin = header(request, 'origin');
-  if (origin !== undefined && !ownOrigins(request, config).includes(origin)) return `origin ${origin}`;
+  if (origin !== undefined && !ownOrigins(request, config).includes(origin)) {
+    return header(request, 'sec-fetch-site') === 'same-origin'
+      ? proxyHint(request, origin)
+      : `origin ${origin}`;
+  }
   const site = header(request, 'sec-fetch-site');
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return `a ${site} page`;
   return undefined;
+}
+
+let proxyHintLogged = false;
+
+/**
+ * The browser says the page and the request share an origin, yet that origin is not where the request
+ * arrived: a reverse proxy rewrote `Host` (nginx's default). Still refused, but the answer and one log
+ * line say what to set (README, "Behind a reverse proxy").
+ */
+function proxyHint(request: FastifyRequest, origin: string): string {
+  const reached = `${request.protocol}://${request.host}`;
+  const hint =
+    `origin ${origin}, but the console was reached as ${reached}: behind a reverse proxy, set ` +
+    `server.publicUrl to the address users open (${origin}), or list the proxy in server.trustedProxies ` +
+    'and have it send X-Forwarded-Host and X-Forwarded-Proto';
+  if (!proxyHintLogged) {
+    proxyHintLogged = true;
+    request.log.warn(`Writes from the console's own pages are refused: ${hint}`);
+  }
+  return hint;
 }
 
 /**

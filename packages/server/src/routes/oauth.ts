@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticator.ts';
+import { loginPageWithError } from '../auth/login-page.ts';
 import type { PendingLogin } from '../auth/login-providers.ts';
 import { isHttps, publicUrlOf } from '../auth/public-address.ts';
 import { setSession } from '../auth/session-cookie.ts';
@@ -111,5 +112,5 @@ function backToLogin(reply: FastifyReply, config: Config, request: FastifyReques
     error instanceof AppError && error.code !== 'INTERNAL'
       ? error.message
       : 'Sign-in failed; please try again';
-  return reply.redirect(`${config.basePath}ui/login?error=${encodeURIComponent(message)}`, 303);
+  return reply.redirect(loginPageWithError(config, message), 303);
 }

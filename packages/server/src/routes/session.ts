@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Authenticator } from '../auth/authenticator.ts';
+import { loginPageWithError, wantsLoginPage } from '../auth/login-page.ts';
 import { REVOCATION_PATH } from '../auth/revocation-peers.ts';
 import { clearSession, setSession } from '../auth/session-cookie.ts';
 import { AppError } from '../errors.ts';
@@ -51,7 +52,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { confi
         throw new AppError('NOT_FOUND', 'Login with a password is not enabled on this server');
       }
       const { username, password } = request.body;
-      const identity = await auth.login(username, password, request.ip);
+      const identity = await auth.login(username, password, request.ip).catch((error: unknown) => {
+        if (error instanceof AppError && error.code !== 'INTERNAL' && wantsLoginPage(request)) return error;
+        throw error;
+      });
+      if (identity instanceof AppError)
+        return reply.redirect(loginPageWithError(config, identity.message), 303);
       // The route is public, so the guard saw an anonymous caller; the audit names who logged in.
       request.identity = identity;
       const token = setSession(reply, request, config, auth, identity);

@@ -95,7 +95,9 @@ export async function rootRequest(
   try {
     response = await fetch(rootUrl(path), {
       method: init.method,
+      // JSON asked for: a failed login then answers 401 with its message, not AKHQ's redirect.
       headers: {
+        Accept: 'application/json',
         ...authHeaders(),
         ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
       },

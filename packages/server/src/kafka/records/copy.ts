@@ -37,6 +37,35 @@ export function copySpans(body: CopyBody, offsets: Map<number, PartitionOffsets>
 }
 
 /**
+ * Bytes a produce request of a copy holds at most (one record bigger than that goes alone): a fetched
+ * batch may be compressed and a copy writes uncompressed, so records read together can exceed the
+ * target's max.message.bytes (1 MiB by default) if written as one batch.
+ */
+const SEND_MAX_BYTES = 512 * 1024;
+
+type Message = { key?: Buffer; value: Buffer | null; headers: Map<Buffer, Buffer | null> };
+
+/** `messages` in runs of at most SEND_MAX_BYTES of keys, values and headers, in order. */
+export function bySize<T extends Message>(messages: T[], max = SEND_MAX_BYTES): T[][] {
+  const runs: T[][] = [];
+  let run: T[] = [];
+  let bytes = 0;
+  for (const m of messages) {
+    let size = (m.key?.length ?? 0) + (m.value?.length ?? 0) + 32;
+    for (const [k, v] of m.headers) size += k.length + (v?.length ?? 0) + 8;
+    if (run.length && bytes + size > max) {
+      runs.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push(m);
+    bytes += size;
+  }
+  if (run.length) runs.push(run);
+  return runs;
+}
+
+/**
  * Copies records with key, value, headers and timestamp (contract §3.4.8): to the same partition when
  * both topics have as many, else where a producer would put the key. Reads and writes in steps, so at
  * most a fetch answer is held; a budget stop answers where to resume.
@@ -67,7 +96,7 @@ export async function copyRecords(job: CopyJob, spans: Span[]): Promise<CopyResu
         timestamp: BigInt(r.timestamp),
       })),
     );
-    if (messages.length) await job.producer.send({ messages });
+    for (const part of bySize(messages)) await job.producer.send({ messages: part });
     copied += messages.length;
     for (const chunk of event.chunks) positions.set(chunk.partition, chunk.next);
   }
