@@ -20,6 +20,11 @@ if ! node_is_recent || [ "$(pnpm --version 2>/dev/null)" != "$pnpm_version" ]; t
     npm install --prefix "$toolchain" --no-audit --no-fund --loglevel=error >&2
   fi
   export PATH="$toolchain/node_modules/.bin:$PATH"
+  # The kerberos addon (packages/server, optional: SASL GSSAPI) compiles against the running Node's
+  # headers, which node-gyp would download from nodejs.org; the registry's node package ships them.
+  for headers in "$toolchain"/node_modules/node/node_modules/node-*/; do
+    if [ -f "$headers/include/node/common.gypi" ]; then export npm_config_nodedir="${headers%/}"; fi
+  done
 fi
 node_is_recent || { echo "toolchain: Node >= 22.22 is required and could not be installed" >&2; exit 1; }
 

@@ -38,9 +38,15 @@ rmSync(dist, { recursive: true, force: true });
  * Marked free of side effects, it is left out; avsc stays in the chunks that read Avro.
  */
 const UNUSED_AT_START = /@platformatic\/kafka\/dist\/registries\//;
+/**
+ * The kerberos addon (SASL GSSAPI, src/kafka/connection/sasl/gssapi.ts) is a compiled module for this machine's
+ * MIT Kerberos, optional, and loaded on first use: the bundle requires it from node_modules then.
+ */
+const NOT_BUNDLED = ['kerberos'];
 const server = await rolldown({
   input: { server: join(here, 'src/serve.ts') },
   platform: 'node',
+  external: NOT_BUNDLED,
   plugins: [wasmBesideBundle, lazyKafkaValidators, lazyKafkaAjv, rewriteDependencies],
   treeshake: {
     moduleSideEffects: (id) => (UNUSED_AT_START.test(id.replaceAll('\\', '/')) ? false : undefined),

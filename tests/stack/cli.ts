@@ -1,9 +1,12 @@
 // node tests/stack/cli.ts up|down|status (pnpm stack:up, stack:down, stack:status) | restart <component>
 // `up --brokers N` (N > 1) starts only Kafka, as N KRaft nodes (kafka-cluster.ts), for reassignment tests.
+// `up --secure` starts only the secured broker and its token issuer (secure/), for TLS/SASL/OAuth tests.
 
+import { existsSync } from 'node:fs';
 import { upCluster } from './cluster-cli.ts';
 import { readCluster, stopCluster } from './kafka-cluster.ts';
 import { stackDir } from './paths.ts';
+import { secureStateFile } from './secure/settings.ts';
 import { down, restart, status, up } from './stack.ts';
 import { COMPONENTS, envLines } from './state.ts';
 
@@ -11,6 +14,12 @@ async function main(command: string | undefined): Promise<number> {
   const brokers = Number(process.argv[process.argv.indexOf('--brokers') + 1] ?? 1);
   if (command === 'up' && process.argv.includes('--brokers') && brokers > 1) {
     console.log(await upCluster(brokers));
+    return 0;
+  }
+  if (command === 'up' && process.argv.includes('--secure')) {
+    // Loaded on demand: it brings a Kafka client library the plain `up` does not need.
+    const { upSecure } = await import('./secure/secure-cli.ts');
+    console.log(await upSecure());
     return 0;
   }
   if (command === 'up') {
@@ -23,6 +32,7 @@ async function main(command: string | undefined): Promise<number> {
   }
   if (command === 'down') {
     if (readCluster(stackDir)) await stopCluster(stackDir, console.log);
+    if (existsSync(secureStateFile)) await (await import('./secure/secure-cli.ts')).downSecure();
     await down();
     return 0;
   }

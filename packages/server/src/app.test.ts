@@ -52,8 +52,8 @@ describe('app', () => {
     const res = await server.inject('/api/local/node');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({
-      code: 'CLUSTER_UNAVAILABLE',
-      message: "Cluster 'local' is unreachable",
+      code: 'CLUSTER_CONNECTION_REFUSED',
+      message: expect.stringMatching(/^Cluster 'local': connection refused by /),
     });
     expect(Date.now() - started).toBeLessThan(10_000);
     const ready = await server.inject('/ready');

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, checkConfigFiles, loadConfig } from './config/load.ts';
 import { releaseMemoryWhenIdle } from './idle-memory.ts';
+import { checkConnections } from './kafka/connection/check.ts';
 
 /**
  * Reads the configuration, builds the server and listens; resolves once it listens. An invalid
@@ -12,6 +13,7 @@ export async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<voi
   try {
     config = loadConfig(argv, env);
     await checkConfigFiles(config);
+    checkConnections(config);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`Invalid configuration: ${error.message}\n`);

@@ -1,4 +1,7 @@
 import type { Agent, Dispatcher } from 'undici';
+import { TokenSource } from './credentials/oauth-token.ts';
+import { tlsReason } from './credentials/tls-failures.ts';
+import { tlsSettings } from './credentials/tls-stores.ts';
 import { AppError } from './errors.ts';
 
 /** One configured HTTP upstream (Schema Registry, a Connect worker, a ksqlDB server). */
@@ -8,6 +11,13 @@ export type Upstream = {
   url: string;
   basicAuthUsername?: string | undefined;
   basicAuthPassword?: string | undefined;
+  bearerToken?: string | undefined;
+  /** Bearer tokens by the client-credentials grant, fetched and renewed as the Kafka OAUTHBEARER ones. */
+  oauth?:
+    | { tokenUrl: string; clientId: string; clientSecret: string; scope?: string | undefined }
+    | undefined;
+  /** The `ssl.*` settings a cluster takes (tls-stores.ts): a private CA, a client certificate. */
+  tls?: Readonly<Record<string, string>> | undefined;
   timeoutMs: number;
 };
 
@@ -56,7 +66,7 @@ export function transportFailure(upstream: Upstream, error: unknown): AppError {
       },
     );
   }
-  const reason = (code && TRANSPORT_REASONS[code]) ?? 'no answer';
+  const reason = tlsReason(error, 'the server') ?? (code && TRANSPORT_REASONS[code]) ?? 'no answer';
   return new AppError('UPSTREAM_UNAVAILABLE', `${upstream.label} is unreachable: ${reason}`, {
     cause: error,
   });
@@ -92,15 +102,53 @@ export class UpstreamHttp {
    * undici (1.2 MB of the bundle's 4.7) loads on the first call: a console whose upstreams nobody opens
    * never compiles it, and every start is shorter and lighter (tests/bench/results/cold-start.md).
    */
-  #client: Promise<{ agent: Agent; request: typeof import('undici').request }> | undefined;
+  #client: Promise<{ agent: Agent; undici: typeof import('undici') }> | undefined;
+  /** An agent per upstream `tls` (the config's object, so each is built once), each with its own TLS context. */
+  readonly #tlsAgents = new Map<object, Agent>();
+  readonly #tokens = new WeakMap<object, TokenSource>();
   #closed = false;
 
   #undici() {
-    this.#client ??= import('undici').then(({ Agent, request }) => ({
-      agent: new Agent({ connect: { timeout: 5_000 }, keepAliveTimeout: 10_000 }),
-      request,
+    this.#client ??= import('undici').then((undici) => ({
+      agent: new undici.Agent({ connect: { timeout: 5_000 }, keepAliveTimeout: 10_000 }),
+      undici,
     }));
     return this.#client;
+  }
+
+  async #agent(upstream: Upstream): Promise<{ agent: Agent; request: typeof import('undici').request }> {
+    const { agent, undici } = await this.#undici();
+    if (!upstream.tls) return { agent, request: undici.request };
+    let own = this.#tlsAgents.get(upstream.tls);
+    if (!own) {
+      own = new undici.Agent({
+        connect: { timeout: 5_000, ...tlsSettings(upstream.tls) },
+        keepAliveTimeout: 10_000,
+      });
+      this.#tlsAgents.set(upstream.tls, own);
+    }
+    return { agent: own, request: undici.request };
+  }
+
+  async #authorization(upstream: Upstream): Promise<string | undefined> {
+    if (upstream.basicAuthUsername !== undefined) {
+      const credentials = `${upstream.basicAuthUsername}:${upstream.basicAuthPassword ?? ''}`;
+      return `Basic ${Buffer.from(credentials).toString('base64')}`;
+    }
+    if (upstream.bearerToken) return `Bearer ${upstream.bearerToken}`;
+    if (!upstream.oauth) return undefined;
+    let source = this.#tokens.get(upstream.oauth);
+    if (!source) {
+      source = new TokenSource({ ...upstream.oauth, timeoutMs: upstream.timeoutMs });
+      this.#tokens.set(upstream.oauth, source);
+    }
+    try {
+      return `Bearer ${await source.token()}`;
+    } catch (error) {
+      throw new AppError('UPSTREAM_UNAVAILABLE', `${upstream.label}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
   }
 
   /** A JSON call; the whole answer (headers and body) arrives within `timeoutMs` or it is a 504. */
@@ -137,6 +185,7 @@ export class UpstreamHttp {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#client) await (await this.#client).agent.close();
+    await Promise.all([...this.#tlsAgents.values()].map((agent) => agent.close()));
   }
 
   async #send(
@@ -148,12 +197,10 @@ export class UpstreamHttp {
   ): Promise<Dispatcher.ResponseData> {
     const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
     if (options.body !== undefined) headers['content-type'] = options.contentType ?? 'application/json';
-    if (upstream.basicAuthUsername !== undefined) {
-      const credentials = `${upstream.basicAuthUsername}:${upstream.basicAuthPassword ?? ''}`;
-      headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
-    }
+    const authorization = await this.#authorization(upstream);
+    if (authorization) headers.authorization = authorization;
     if (this.#closed) throw new Error('the HTTP client is closed');
-    const { agent, request } = await this.#undici();
+    const { agent, request } = await this.#agent(upstream);
     return request(`${upstream.url.replace(/\/+$/, '')}${path}`, {
       dispatcher: agent,
       method: options.method ?? 'GET',

@@ -72,7 +72,11 @@ describe('a cluster whose brokers are down', () => {
     const started = Date.now();
     expect(await getJson(`${mixed.url}/api/down/node`)).toMatchObject({
       status: 503,
-      body: { code: 'CLUSTER_UNAVAILABLE', message: "Cluster 'down' is unreachable" },
+      body: {
+        code: 'CLUSTER_CONNECTION_REFUSED',
+        message:
+          "Cluster 'down': connection refused by 127.0.0.1:1; is the broker running, and is this its port?",
+      },
     });
     expect(Date.now() - started).toBeLessThan(5_000);
     expect((await getJson(`${mixed.url}/api/local/node`)).status).toBe(200);
@@ -82,7 +86,7 @@ describe('a cluster whose brokers are down', () => {
         ready: false,
         clusters: [
           { id: 'local', ready: true },
-          { id: 'down', ready: false },
+          { id: 'down', ready: false, code: 'CLUSTER_CONNECTION_REFUSED' },
         ],
       },
     });

@@ -10,6 +10,15 @@ export const ErrorCode = z.enum([
   'CONFLICT',
   'TOO_MANY_REQUESTS',
   'CLUSTER_UNAVAILABLE',
+  // Why a cluster cannot be used (docs/connecting.md, "When it cannot connect"): each its own code, all 503.
+  'CLUSTER_AUTHENTICATION_FAILED',
+  'CLUSTER_TLS_FAILED',
+  'CLUSTER_PROTOCOL_MISMATCH',
+  'CLUSTER_HOST_NOT_FOUND',
+  'CLUSTER_CONNECTION_REFUSED',
+  'CLUSTER_TIMEOUT',
+  // The console's own Kafka principal lacks an ACL (403, not the caller's login: it stays signed in).
+  'KAFKA_AUTHORIZATION_FAILED',
   'UPSTREAM_UNAVAILABLE',
   'UPSTREAM_TIMEOUT',
   'INTERNAL',

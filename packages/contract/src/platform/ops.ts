@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from '../common/errors.ts';
 import { onFirstUse } from '../common/on-first-use.ts';
 
 export const ClusterReadiness = onFirstUse(() =>
@@ -6,6 +7,9 @@ export const ClusterReadiness = onFirstUse(() =>
     id: z.string(),
     ready: z.boolean(),
     message: z.string().optional(),
+    code: ErrorCode.optional().meta({
+      description: 'Why the cluster is not ready, as an error answer names it',
+    }),
   }),
 );
 

@@ -3,23 +3,54 @@ import { z } from 'zod';
 import { AuditConfig } from './audit.ts';
 import { DEFAULT_INTERNAL_REGEXPS, DEFAULT_STREAM_REGEXPS } from './defaults.ts';
 import { Deserialization } from './deserialization.ts';
+import { checkKafkaProperties, checkUpstreamTls } from './kafka-properties.ts';
 import { LagHistoryConfig } from './lag-history.ts';
 import { address, regex, Security, securityIssues } from './security.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
-/** Credentials and timeout shared by every HTTP upstream (registry, Connect, ksqlDB). */
+/**
+ * Credentials, TLS and timeout shared by every HTTP upstream (registry, Connect, ksqlDB): Basic, a static
+ * bearer token, or bearer tokens from an OAuth client-credentials grant; `tls` takes the same `ssl.*` keys
+ * as a cluster's properties (a private CA, a client certificate, host name checking).
+ */
 const upstream = {
   url: httpUrl,
   basicAuthUsername: z.string().optional(),
   basicAuthPassword: z.string().optional(),
+  bearerToken: z.string().min(1).optional(),
+  oauth: z
+    .strictObject({
+      tokenUrl: httpUrl,
+      clientId: z.string().min(1),
+      clientSecret: z.string(),
+      scope: z.string().optional(),
+    })
+    .optional(),
+  tls: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))
+    .superRefine((tls, ctx) => {
+      for (const issue of checkUpstreamTls(tls)) {
+        ctx.addIssue({ code: 'custom', path: [issue.key], message: issue.message });
+      }
+    })
+    .optional(),
   timeoutMs: z.number().int().positive().default(10_000),
 };
 
-const namedUpstream = z.strictObject({
-  name: z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
-  ...upstream,
-});
+const oneCredential = (u: { basicAuthUsername?: string; bearerToken?: string; oauth?: object }) =>
+  [u.basicAuthUsername, u.bearerToken, u.oauth].filter((c) => c !== undefined).length <= 1;
+const ONE_CREDENTIAL = {
+  message: 'give one of basicAuthUsername, bearerToken or oauth',
+  path: ['bearerToken'],
+};
+
+const namedUpstream = z
+  .strictObject({
+    name: z.string().regex(/^[\w-]+$/, 'letters, digits, _ and - only'),
+    ...upstream,
+  })
+  .refine(oneCredential, ONE_CREDENTIAL);
 
 const UiOptionsConfig = z.strictObject({
   topic: z
@@ -42,12 +73,18 @@ const KafkaProperties = z
   .refine((p) => Boolean(p['bootstrap.servers']?.trim()), {
     message: 'bootstrap.servers is required',
     path: ['bootstrap.servers'],
+  })
+  .superRefine((p, ctx) => {
+    for (const issue of checkKafkaProperties(p)) {
+      ctx.addIssue({ code: 'custom', path: [issue.key], message: issue.message });
+    }
   });
 
 const ClusterConfig = z.strictObject({
   properties: KafkaProperties,
   schemaRegistry: z
     .strictObject({ ...upstream, type: z.enum(['confluent', 'tibco', 'glue']).default('confluent') })
+    .refine(oneCredential, ONE_CREDENTIAL)
     .optional(),
   connect: z.array(namedUpstream).default([]),
   ksqldb: z.array(namedUpstream).default([]),

@@ -1,5 +1,7 @@
 import { findErrorBy } from '@platformatic/kafka';
 import { AppError } from '../errors.ts';
+import type { Connection } from './connection/client-options.ts';
+import { connectionFailure } from './connection/failures.ts';
 
 /** Kafka protocol errors that mean "no such thing" rather than "refused". */
 const NOT_FOUND = new Set([
@@ -8,20 +10,43 @@ const NOT_FOUND = new Set([
   'GROUP_ID_NOT_FOUND',
   'RESOURCE_NOT_FOUND',
 ]);
+/** Kafka's ACL refusals: the console's own principal lacks a right (KAFKA_AUTHORIZATION_FAILED, 403). */
+const AUTHORIZATION_FAILED: Record<string, string> = {
+  TOPIC_AUTHORIZATION_FAILED: 'a topic ACL',
+  GROUP_AUTHORIZATION_FAILED: 'a consumer group ACL',
+  CLUSTER_AUTHORIZATION_FAILED: 'a cluster ACL',
+  TRANSACTIONAL_ID_AUTHORIZATION_FAILED: 'a transactional id ACL',
+  DELEGATION_TOKEN_AUTHORIZATION_FAILED: 'a delegation token ACL',
+};
 /** Transport-level failures: the cluster, not the request, is the problem. */
 const UNREACHABLE = new Set(['PLT_KFK_NETWORK', 'PLT_KFK_TIMEOUT', 'PLT_KFK_AUTHENTICATION']);
 
 /**
- * The one translation table from Kafka client errors to our envelope (STYLE §4): unreachable cluster is
- * 503 naming the cluster, missing things 404, every other broker refusal 409 with Kafka's own reason.
+ * The one translation table from Kafka client errors to our envelope (STYLE §4): a cluster that cannot be
+ * reached is 503 with the reason's own code (connection/failures.ts), a Kafka ACL refusal 403 naming it,
+ * missing things 404, every other broker refusal 409 with Kafka's own reason. `connection` (the pool's)
+ * lets an authentication failure name the mechanism and principal.
  */
-export function translateKafkaError(cluster: string, error: unknown): AppError | undefined {
+export function translateKafkaError(
+  cluster: string,
+  error: unknown,
+  connection?: Connection,
+): AppError | undefined {
   if (error instanceof AppError) return error;
   const protocol = findErrorBy(error as Error, 'code', 'PLT_KFK_PROTOCOL') as {
     apiId?: string;
     message: string;
     serverErrorMessage?: string | null;
   } | null;
+  if (protocol?.apiId && AUTHORIZATION_FAILED[protocol.apiId]) {
+    return new AppError(
+      'KAFKA_AUTHORIZATION_FAILED',
+      `Kafka refused the console's principal on cluster '${cluster}': ${protocol.apiId} (it lacks ${AUTHORIZATION_FAILED[protocol.apiId]})`,
+      { cause: error },
+    );
+  }
+  const failure = connectionFailure(cluster, error, connection);
+  if (failure) return failure;
   if (protocol?.apiId) {
     const reason = protocol.serverErrorMessage || protocol.message;
     if (NOT_FOUND.has(protocol.apiId)) return new AppError('NOT_FOUND', reason, { cause: error });

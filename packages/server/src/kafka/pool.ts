@@ -1,8 +1,8 @@
 import { Admin, ProduceAcks, Producer } from '@platformatic/kafka';
 import type { Config } from '../config/schema.ts';
 import { notFound } from '../errors.ts';
-import { clientOptions } from './client-options.ts';
 import { setRequestLimits } from './cluster/request-limits.ts';
+import { type Connection, connectionOf } from './connection/client-options.ts';
 import { translateKafkaError } from './errors.ts';
 import { GroupIndex } from './groups/group-index.ts';
 
@@ -17,6 +17,7 @@ export class KafkaPool {
   readonly #readers = new Map<string, Admin>();
   readonly #producers = new Map<string, Producer>();
   readonly #groupIndexes = new Map<string, GroupIndex>();
+  readonly #connections = new Map<string, Connection>();
 
   constructor(config: Config) {
     this.#config = config;
@@ -31,7 +32,7 @@ export class KafkaPool {
     try {
       return await call(admin);
     } catch (error) {
-      throw translateKafkaError(cluster, error) ?? error;
+      throw translateKafkaError(cluster, error, this.#connection(cluster)) ?? error;
     }
   }
 
@@ -105,19 +106,27 @@ export class KafkaPool {
     return this.#options(cluster, suffix);
   }
 
+  /** The cluster's connection, built once: its stores read and its token source shared by every client. */
+  #connection(cluster: string): Connection {
+    let connection = this.#connections.get(cluster);
+    if (!connection) {
+      const settings = this.#config.clusters[cluster];
+      if (!settings) throw notFound(`Cluster '${cluster}' not found`);
+      connection = connectionOf(cluster, settings.properties, this.#config.kafkaClient);
+      this.#connections.set(cluster, connection);
+    }
+    return connection;
+  }
+
   #options(cluster: string, suffix: string) {
-    const settings = this.#config.clusters[cluster];
-    if (!settings) throw notFound(`Cluster '${cluster}' not found`);
-    const options = clientOptions(cluster, settings.properties, this.#config.kafkaClient);
+    const { options } = this.#connection(cluster);
     return { ...options, clientId: `${options.clientId}${suffix}` };
   }
 
   #admin(cluster: string): Admin {
     const existing = this.#admins.get(cluster);
     if (existing) return existing;
-    const settings = this.#config.clusters[cluster];
-    if (!settings) throw notFound(`Cluster '${cluster}' not found`);
-    const admin = new Admin(clientOptions(cluster, settings.properties, this.#config.kafkaClient));
+    const admin = new Admin(this.#connection(cluster).options);
     setRequestLimits(admin, this.#config.kafkaClient);
     this.#admins.set(cluster, admin);
     return admin;

@@ -2,6 +2,7 @@ import { Health, Readiness } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
+import { AppError } from '../errors.ts';
 import type { Services } from '../services.ts';
 
 const READY_TIMEOUT_MS = 5_000;
@@ -48,7 +49,8 @@ async function probe(kafka: Services['kafka'], id: string) {
     ]);
     return { id, ready: true };
   } catch (error) {
-    return { id, ready: false, message: (error as Error).message };
+    const code = error instanceof AppError ? { code: error.code } : {};
+    return { id, ready: false, message: (error as Error).message, ...code };
   } finally {
     clearTimeout(timer);
   }

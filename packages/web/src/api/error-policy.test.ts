@@ -17,6 +17,16 @@ describe('classifyError', () => {
     });
   });
 
+  it('warns, without sending the user to the login page, when Kafka refuses the console’s own principal', () => {
+    const denied = new ApiError(403, 'Kafka refused: TOPIC_AUTHORIZATION_FAILED', {
+      code: 'KAFKA_AUTHORIZATION_FAILED',
+    });
+    expect(classifyError(denied)).toEqual({
+      kind: 'warning',
+      message: 'Kafka refused: TOPIC_AUTHORIZATION_FAILED',
+    });
+  });
+
   it('warns on other client errors and fails loudly on 5xx or no response', () => {
     expect(classifyError(new ApiError(409, 'Topic exists'))).toEqual({
       kind: 'warning',

@@ -13,6 +13,9 @@ const internalError = 'Internal Server Error';
 export function classifyError(error: unknown): ErrorOutcome {
   if (error instanceof CancelledError || isAbortError(error)) return { kind: 'ignore' };
   if (error instanceof ApiError) {
+    // Kafka refused the console's own principal: the user stays signed in and reads why.
+    if (error.details.code === 'KAFKA_AUTHORIZATION_FAILED')
+      return { kind: 'warning', message: error.message };
     if (error.status === 401 || error.status === 403) return { kind: 'login', message: error.message };
     if (error.status < 500) return { kind: 'warning', message: error.message };
     return { kind: 'error', message: error.message || internalError };
