@@ -61,3 +61,9 @@ export function translateKafkaError(
     return new AppError('CLUSTER_UNAVAILABLE', `Cluster '${cluster}' is unreachable`, { cause: error });
   return undefined;
 }
+
+/** Whether Kafka refused the console's principal (an ACL), for reads that may go without (a config). */
+export function isKafkaAuthorizationFailure(error: unknown): boolean {
+  const protocol = findErrorBy(error as Error, 'code', 'PLT_KFK_PROTOCOL') as { apiId?: string } | null;
+  return protocol?.apiId !== undefined && AUTHORIZATION_FAILED[protocol.apiId] !== undefined;
+}

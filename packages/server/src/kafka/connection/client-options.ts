@@ -12,6 +12,8 @@ export type Connection = {
   protocol: string;
   sasl?: SaslIdentity | undefined;
   tls: boolean;
+  /** Whether TLS presents a client certificate (failures.ts: a listener that closes after the handshake). */
+  clientCertificate: boolean;
 };
 
 /**
@@ -47,5 +49,5 @@ export function connectionOf(
     options.sasl = built.options;
     sasl = built.identity;
   }
-  return { options, protocol, sasl, tls };
+  return { options, protocol, sasl, tls, clientCertificate: Boolean(options.tls?.cert) };
 }

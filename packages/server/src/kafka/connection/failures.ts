@@ -34,6 +34,12 @@ function find(error: unknown, connection: Connection | undefined): Found | undef
         reason: `connection refused by ${e.message.replace(/^connect ECONNREFUSED /, '')}; is the broker running, and is this its port?`,
       };
     }
+    if (e.code === 'PLT_KFK_USER' && /requires TLS/.test(e.message)) {
+      return {
+        code: 'CLUSTER_PROTOCOL_MISMATCH',
+        reason: 'the listener requires TLS; use security.protocol SSL or SASL_SSL',
+      };
+    }
     if (e.code === 'PLT_KFK_USER' && /TLS handshake failed/.test(e.message)) {
       return {
         code: 'CLUSTER_PROTOCOL_MISMATCH',
@@ -45,17 +51,29 @@ function find(error: unknown, connection: Connection | undefined): Found | undef
     if (/timed out/i.test(e.message) || e.code === 'PLT_KFK_TIMEOUT') {
       return { code: 'CLUSTER_TIMEOUT', reason: `no answer in time (${e.message.replace(/\.$/, '')})` };
     }
-    if (e.code === 'PLT_KFK_NETWORK' && e.message === 'Connection closed' && !e.cause) {
-      return { code: 'CLUSTER_PROTOCOL_MISMATCH', reason: closedReason(connection) };
-    }
+    if (e.code === 'PLT_KFK_NETWORK' && e.message === 'Connection closed' && !e.cause)
+      return closed(connection);
   }
   return undefined;
 }
 
-/** The broker closed the connection before its first answer: it expected another protocol. */
-function closedReason(connection: Connection | undefined): string {
+/**
+ * The broker closed the connection before its first answer. Over TLS 1.3 a listener that requires a client
+ * certificate does so after the handshake, with no error the client sees: without a certificate that is
+ * the likely reason. Otherwise the listener expects another protocol.
+ */
+function closed(connection: Connection | undefined): Found {
+  if (connection?.tls && !connection.clientCertificate) {
+    return {
+      code: 'CLUSTER_TLS_FAILED',
+      reason: `the broker closed the connection after the TLS handshake: it likely requires a client certificate (set ssl.keystore.location, or ssl.certificate.location and ssl.key.location)${connection.sasl ? '' : ', or the listener expects SASL (security.protocol SASL_SSL)'}`,
+    };
+  }
   const said = connection ? ` (the console uses ${connection.protocol})` : '';
-  return `the broker closed the connection before answering${said}: the listener likely expects another security.protocol (TLS or SASL, or neither)`;
+  return {
+    code: 'CLUSTER_PROTOCOL_MISMATCH',
+    reason: `the broker closed the connection before answering${said}: the listener likely expects another security.protocol (TLS or SASL, or neither)`,
+  };
 }
 
 function authentication(e: ChainedError, connection: Connection | undefined): Found {
@@ -70,7 +88,12 @@ function authentication(e: ChainedError, connection: Connection | undefined): Fo
   const who = connection?.sasl
     ? `SASL ${connection.sasl.mechanism}${connection.sasl.principal ? ` as '${connection.sasl.principal}'` : ''}`
     : 'SASL';
-  const detail = messages.slice(1).find((m) => !/^Received response with error/.test(m)) ?? e.message;
+  // The broker's own words when it sent some (serverErrorMessage), else the client's.
+  const server = [...errorChain(e)]
+    .map((x) => (x as { serverErrorMessage?: unknown }).serverErrorMessage)
+    .find((m): m is string => typeof m === 'string' && m.length > 0);
+  const detail =
+    server ?? messages.slice(1).find((m) => !/^Received response with error/.test(m)) ?? e.message;
   return { code: 'CLUSTER_AUTHENTICATION_FAILED', reason: `authentication failed (${who}): ${detail}` };
 }
 

@@ -92,7 +92,7 @@ describe('AWS MSK IAM', () => {
         }) as never,
         {} as never,
         saslOptions(props(), 5000).options.token as never,
-        undefined,
+        {},
         (error: Error | null) => (error ? reject(error) : resolve()),
       ),
     );
