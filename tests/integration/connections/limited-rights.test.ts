@@ -30,7 +30,10 @@ async function countingTokenEndpoint(target: string): Promise<string> {
     tokensIssued++;
     const answer = await fetch(target, {
       method: 'POST',
-      headers: { authorization: req.headers.authorization ?? '', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: req.headers.authorization ?? '',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body,
     });
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
@@ -57,18 +60,33 @@ beforeAll(async () => {
     'sasl.oauthbearer.token.endpoint.url': shortTokens,
     'sasl.jaas.config': `org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required clientId="${broker.oauthClient.id}" clientSecret="${broker.oauthClient.secret}" scope="kafka";`,
   };
-  const cluster = (properties: Record<string, string>) => ({ properties, connect: [], ksqldb: [], deserialization: [] });
+  const cluster = (properties: Record<string, string>) => ({
+    properties,
+    connect: [],
+    ksqldb: [],
+    deserialization: [],
+  });
   app = await startApp(
     (config) =>
       ({
         ...config,
-        clusters: { owner: cluster(scram(users.console)), reader: cluster(scram(users.reader)), oauth: cluster(oauth) },
+        clusters: {
+          owner: cluster(scram(users.console)),
+          reader: cluster(scram(users.reader)),
+          oauth: cluster(oauth),
+        },
       }) as Config,
   );
   for (const topic of [publicTopic, privateTopic]) {
-    expect((await send('POST', '/api/owner/topic', { name: topic, partition: 1, replication: 1 })).status).toBe(200);
+    expect(
+      (await send('POST', '/api/owner/topic', { name: topic, partition: 1, replication: 1 })).status,
+    ).toBe(200);
     await eventually(async () => (await send('GET', `/api/owner/topic/${topic}`)).status === 200);
-    const produced = await send('POST', `/api/owner/topic/${topic}/data`, { value: `in ${topic}`, headers: [], multiMessage: false });
+    const produced = await send('POST', `/api/owner/topic/${topic}/data`, {
+      value: `in ${topic}`,
+      headers: [],
+      multiMessage: false,
+    });
     expect(produced.status).toBe(200);
   }
 }, 180_000);
@@ -81,7 +99,9 @@ afterAll(async () => {
 async function send(method: string, path: string, body?: unknown) {
   const res = await fetch(`${app.url}${path}`, {
     method,
-    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    ...(body === undefined
+      ? {}
+      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
@@ -102,14 +122,26 @@ describe('a console principal with limited rights', () => {
     expect((list.body as { results: { name: string }[] }).results.map((t) => t.name)).toEqual([publicTopic]);
     const data = await send('GET', `/api/reader/topic/${publicTopic}/data`);
     expect(data.status, JSON.stringify(data.body)).toBe(200);
-    expect((data.body as { results: DataRecord[] }).results.map((r) => r.value)).toEqual([`in ${publicTopic}`]);
+    expect((data.body as { results: DataRecord[] }).results.map((r) => r.value)).toEqual([
+      `in ${publicTopic}`,
+    ]);
   });
 
   it('answers 403 naming Kafka’s refusal for what it may not do, and keeps the user signed in', async () => {
-    const create = await send('POST', '/api/reader/topic', { name: `public-new-${id}`, partition: 1, replication: 1 });
+    const create = await send('POST', '/api/reader/topic', {
+      name: `public-new-${id}`,
+      partition: 1,
+      replication: 1,
+    });
     expect(create).toMatchObject({ status: 403, body: { code: 'KAFKA_AUTHORIZATION_FAILED' } });
-    expect(create.body.message).toMatch(/^Kafka refused the console's principal on cluster 'reader': (TOPIC|CLUSTER)_AUTHORIZATION_FAILED/);
-    const produce = await send('POST', `/api/reader/topic/${publicTopic}/data`, { value: 'x', headers: [], multiMessage: false });
+    expect(create.body.message).toMatch(
+      /^Kafka refused the console's principal on cluster 'reader': (TOPIC|CLUSTER)_AUTHORIZATION_FAILED/,
+    );
+    const produce = await send('POST', `/api/reader/topic/${publicTopic}/data`, {
+      value: 'x',
+      headers: [],
+      multiMessage: false,
+    });
     expect(produce).toMatchObject({ status: 403, body: { code: 'KAFKA_AUTHORIZATION_FAILED' } });
   });
 
@@ -125,7 +157,9 @@ describe('a console principal with limited rights', () => {
       '/api/reader/node',
       '/api/reader/acls',
     ];
-    const answers = await Promise.all(pages.map(async (page) => [page, (await send('GET', page)).status] as const));
+    const answers = await Promise.all(
+      pages.map(async (page) => [page, (await send('GET', page)).status] as const),
+    );
     expect(answers.filter(([, status]) => status >= 500)).toEqual([]);
     expect(Object.fromEntries(answers)[`/api/reader/topic/${publicTopic}`]).toBe(200);
   });
@@ -134,7 +168,9 @@ describe('a console principal with limited rights', () => {
 describe('OAUTHBEARER tokens that expire, on a listener that re-authenticates every 10 s', () => {
   it('keeps a live tail and searches working across re-authentications, with fresh tokens', async () => {
     const topic = `test-topic-reauth-${id}`;
-    expect((await send('POST', '/api/oauth/topic', { name: topic, partition: 1, replication: 1 })).status).toBe(200);
+    expect(
+      (await send('POST', '/api/oauth/topic', { name: topic, partition: 1, replication: 1 })).status,
+    ).toBe(200);
     await eventually(async () => (await send('GET', `/api/oauth/topic/${topic}`)).status === 200);
     const before = tokensIssued;
     const controller = new AbortController();
@@ -143,14 +179,19 @@ describe('OAUTHBEARER tokens that expire, on a listener that re-authenticates ev
     expect((await events.next()).value?.event).toBe('tailBody');
     const seen: string[] = [];
     const reading = (async () => {
-      for await (const m of events) seen.push(...((m.data as TailBody).records ?? []).map((r) => String(r.value)));
+      for await (const m of events)
+        seen.push(...((m.data as TailBody).records ?? []).map((r) => String(r.value)));
     })().catch(() => {});
     const sent: string[] = [];
     const failures: number[] = [];
     // 26 s: more than two re-authentication periods and two token lifetimes.
     for (let i = 0; i < 13; i++) {
       const value = `record ${i}`;
-      const produced = await send('POST', `/api/oauth/topic/${topic}/data`, { value, headers: [], multiMessage: false });
+      const produced = await send('POST', `/api/oauth/topic/${topic}/data`, {
+        value,
+        headers: [],
+        multiMessage: false,
+      });
       if (produced.status !== 200) failures.push(produced.status);
       else sent.push(value);
       const search = await fetch(`${app.url}/api/oauth/topic/${topic}/data/search?searchByValue=record`);

@@ -40,7 +40,11 @@ function clusters(b: SecureBroker): Record<string, Record<string, string>> {
       ...trust,
     },
     'plaintext-to-tls': { 'bootstrap.servers': listeners.ssl.bootstrap },
-    'tls-to-plaintext': { 'bootstrap.servers': listeners.oauth.bootstrap, 'security.protocol': 'SSL', ...trust },
+    'tls-to-plaintext': {
+      'bootstrap.servers': listeners.oauth.bootstrap,
+      'security.protocol': 'SSL',
+      ...trust,
+    },
     'oauth-wrong-secret': {
       'bootstrap.servers': listeners.oauth.bootstrap,
       'security.protocol': 'SASL_PLAINTEXT',
@@ -75,19 +79,47 @@ afterAll(async () => {
 async function nodes(cluster: string) {
   const started = Date.now();
   const res = await fetch(`${app.url}/api/${cluster}/node`);
-  return { status: res.status, body: (await res.json()) as { code: string; message: string }, ms: Date.now() - started };
+  return {
+    status: res.status,
+    body: (await res.json()) as { code: string; message: string },
+    ms: Date.now() - started,
+  };
 }
 
 describe('a secured cluster that refuses the console', () => {
   it.each([
-    ['wrong-password', 'CLUSTER_AUTHENTICATION_FAILED', /authentication failed \(SASL SCRAM-SHA-512 as 'console'\): Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-512$/],
-    ['other-ca', 'CLUSTER_TLS_FAILED', /not signed by a CA the console trusts.*set ssl\.truststore\.location or ssl\.ca\.location/],
-    ['host-mismatch', 'CLUSTER_TLS_FAILED', /not for the host the console connected to.*ssl\.endpoint\.identification\.algorithm/],
+    [
+      'wrong-password',
+      'CLUSTER_AUTHENTICATION_FAILED',
+      /authentication failed \(SASL SCRAM-SHA-512 as 'console'\): Authentication failed during authentication due to invalid credentials with SASL mechanism SCRAM-SHA-512$/,
+    ],
+    [
+      'other-ca',
+      'CLUSTER_TLS_FAILED',
+      /not signed by a CA the console trusts.*set ssl\.truststore\.location or ssl\.ca\.location/,
+    ],
+    [
+      'host-mismatch',
+      'CLUSTER_TLS_FAILED',
+      /not for the host the console connected to.*ssl\.endpoint\.identification\.algorithm/,
+    ],
     ['expired', 'CLUSTER_TLS_FAILED', /certificate has expired/],
-    ['no-client-certificate', 'CLUSTER_TLS_FAILED', /closed the connection after the TLS handshake: it likely requires a client certificate/],
-    ['plaintext-to-tls', 'CLUSTER_PROTOCOL_MISMATCH', /the listener requires TLS; use security.protocol SSL or SASL_SSL/],
+    [
+      'no-client-certificate',
+      'CLUSTER_TLS_FAILED',
+      /closed the connection after the TLS handshake: it likely requires a client certificate/,
+    ],
+    [
+      'plaintext-to-tls',
+      'CLUSTER_PROTOCOL_MISMATCH',
+      /the listener requires TLS; use security.protocol SSL or SASL_SSL/,
+    ],
     ['tls-to-plaintext', 'CLUSTER_PROTOCOL_MISMATCH', /the listener does not speak TLS/],
-    ['oauth-wrong-secret', 'CLUSTER_AUTHENTICATION_FAILED', /authentication failed \(SASL OAUTHBEARER as 'console'\): the OAuth token endpoint .* refused client 'console' \(HTTP 401, invalid_client/],
+    [
+      'oauth-wrong-secret',
+      'CLUSTER_AUTHENTICATION_FAILED',
+      /authentication failed \(SASL OAUTHBEARER as 'console'\): the OAuth token endpoint .* refused client 'console' \(HTTP 401, invalid_client/,
+    ],
   ])('%s answers 503 %s within 15 s, saying what to check', async (cluster, code, message) => {
     const answer = await nodes(cluster);
     expect(answer.status).toBe(503);
@@ -106,15 +138,27 @@ describe('a secured cluster that refuses the console', () => {
   it('lists each failing cluster in /ready with its code, while the healthy one is ready', async () => {
     const ready = await fetch(`${app.url}/ready`);
     expect(ready.status).toBe(503);
-    const { clusters: states } = (await ready.json()) as { clusters: { id: string; ready: boolean; code?: string }[] };
+    const { clusters: states } = (await ready.json()) as {
+      clusters: { id: string; ready: boolean; code?: string }[];
+    };
     expect(states.find((c) => c.id === 'healthy')).toEqual({ id: 'healthy', ready: true });
-    expect(states.find((c) => c.id === 'expired')).toMatchObject({ ready: false, code: 'CLUSTER_TLS_FAILED' });
-    expect(states.find((c) => c.id === 'wrong-password')).toMatchObject({ code: 'CLUSTER_AUTHENTICATION_FAILED' });
+    expect(states.find((c) => c.id === 'expired')).toMatchObject({
+      ready: false,
+      code: 'CLUSTER_TLS_FAILED',
+    });
+    expect(states.find((c) => c.id === 'wrong-password')).toMatchObject({
+      code: 'CLUSTER_AUTHENTICATION_FAILED',
+    });
   });
 
   it('keeps the healthy cluster answering quickly beside the failing ones', async () => {
     const started = Date.now();
-    const all = await Promise.all([nodes('healthy'), nodes('other-ca'), nodes('wrong-password'), nodes('expired')]);
+    const all = await Promise.all([
+      nodes('healthy'),
+      nodes('other-ca'),
+      nodes('wrong-password'),
+      nodes('expired'),
+    ]);
     expect(all[0]?.status).toBe(200);
     expect(all.slice(1).map((a) => a.status)).toEqual([503, 503, 503]);
     expect(Date.now() - started).toBeLessThan(15_000);

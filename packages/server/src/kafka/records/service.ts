@@ -118,7 +118,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
         // A principal without DESCRIBE_CONFIGS still reads the records; the row delete is then not offered.
         options.policy && !isInternal
           ? cleanupPolicy(admin, topic).catch((error: unknown) =>
-              isKafkaAuthorizationFailure(error) ? [] : Promise.reject(error),
+              isKafkaAuthorizationFailure(error) ? ([] as string[]) : Promise.reject(error),
             )
           : ([] as string[]),
       ]);
