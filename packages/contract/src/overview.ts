@@ -55,3 +55,25 @@ export const ClusterOverview = onFirstUse(() =>
     .meta({ id: 'ClusterOverview' }),
 );
 export type ClusterOverview = z.infer<typeof ClusterOverview>;
+
+/**
+ * `GET /api/{cluster}/features`: what the cluster's brokers can do, from their ApiVersions answer, so the
+ * console hides what an older release cannot do instead of failing (a request answers 409 CLUSTER_TOO_OLD).
+ */
+export const ClusterFeatures = onFirstUse(() =>
+  z
+    .object({
+      release: z.string().meta({ description: "Kafka release guessed from ApiVersions, as the overview's" }),
+      features: z.object({
+        transactions: z.boolean(),
+        producers: z.boolean(),
+        consumerGroupsKip848: z.boolean(),
+        shareGroups: z.boolean(),
+        quorum: z.boolean(),
+        clientQuotas: z.boolean(),
+        reassignments: z.boolean(),
+      }),
+    })
+    .meta({ id: 'ClusterFeatures' }),
+);
+export type ClusterFeatures = z.infer<typeof ClusterFeatures>;

@@ -17,6 +17,8 @@ export const ErrorCode = z.enum([
   'CLUSTER_HOST_NOT_FOUND',
   'CLUSTER_CONNECTION_REFUSED',
   'CLUSTER_TIMEOUT',
+  // The broker's release lacks the API a feature needs (409, naming the release it needs).
+  'CLUSTER_TOO_OLD',
   // The console's own Kafka principal lacks an ACL (403, not the caller's login: it stays signed in).
   'KAFKA_AUTHORIZATION_FAILED',
   'UPSTREAM_UNAVAILABLE',

@@ -86,6 +86,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   'GET /api/topic/defaults-configs': 'anyRole',
   'GET /api/:cluster/ui-options': 'public',
+  'GET /api/:cluster/features': {
+    resource: 'TOPIC',
+    action: 'READ',
+    handled: { answer: 'which Kafka APIs the cluster answers: no object of the cluster is named' },
+  },
   'GET /api/:cluster/overview': {
     resource: 'TOPIC',
     action: 'READ',

@@ -1,6 +1,7 @@
 import { Admin, ProduceAcks, Producer } from '@platformatic/kafka';
 import type { Config } from '../config/schema.ts';
 import { notFound } from '../errors.ts';
+import { tooOld } from './cluster/features.ts';
 import { setRequestLimits } from './cluster/request-limits.ts';
 import { type Connection, connectionOf } from './connection/client-options.ts';
 import { translateKafkaError } from './errors.ts';
@@ -32,7 +33,11 @@ export class KafkaPool {
     try {
       return await call(admin);
     } catch (error) {
-      throw translateKafkaError(cluster, error, this.#connection(cluster)) ?? error;
+      throw (
+        (await tooOld(cluster, admin, error)) ??
+        translateKafkaError(cluster, error, this.#connection(cluster)) ??
+        error
+      );
     }
   }
 

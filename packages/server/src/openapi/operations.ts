@@ -53,6 +53,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getTopicDefaults',
     summary: 'Defaults the create-topic form starts with',
   },
+  'GET /api/:cluster/features': {
+    operationId: 'getClusterFeatures',
+    summary: "What the cluster's Kafka release can do, from its ApiVersions answer",
+  },
   'GET /api/:cluster/overview': {
     operationId: 'getClusterOverview',
     summary: 'Brokers (with their Kafka release), topic, partition, size and group figures of the cluster',

@@ -1,5 +1,6 @@
-import { ClusterOverview, ClusterParams } from '@console/contract';
+import { ClusterFeatures, ClusterOverview, ClusterParams } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { clusterFeatures } from '../kafka/cluster/features.ts';
 import { overviewService } from '../kafka/cluster/overview.ts';
 import type { Services } from '../services.ts';
 
@@ -20,5 +21,11 @@ export const overviewRoutes: FastifyPluginAsyncZod<Services> = async (app, { con
           : undefined,
       });
     },
+  );
+
+  app.get(
+    '/api/:cluster/features',
+    { schema: { tags: ['cluster'], params: ClusterParams, response: { 200: ClusterFeatures } } },
+    (req) => kafka.run(req.params.cluster, (admin) => clusterFeatures(admin) as Promise<ClusterFeatures>),
   );
 };

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
+import { featuresQuery } from '../clusters/api';
 import './share-groups.css';
 
 /** Consumer groups and share groups side by side: one link to each list, the current one marked. */
@@ -7,7 +9,10 @@ export function GroupTypeTabs({ current }: { current: 'consumer' | 'share' }) {
   const { cluster } = useClusterScope();
   const base = `/${encodeURIComponent(cluster.id)}`;
   const consumers = useCan('CONSUMER_GROUP', 'READ');
-  const shares = useCan('SHARE_GROUP', 'READ');
+  const mayReadShares = useCan('SHARE_GROUP', 'READ');
+  // Hidden when the cluster's release has no share groups (before Kafka 4.1).
+  const release = useQuery(featuresQuery(cluster.id)).data;
+  const shares = mayReadShares && release?.features.shareGroups !== false;
   return (
     <nav className="group-type-tabs" aria-label="Group types">
       {consumers && (

@@ -34,6 +34,23 @@ describe('menuEntries', () => {
     ]);
   });
 
+  it('hides what the cluster’s Kafka release cannot do, and nothing while that is not known', () => {
+    const older = {
+      transactions: true,
+      producers: true,
+      consumerGroupsKip848: false,
+      shareGroups: false,
+      quorum: false,
+      clientQuotas: true,
+      reassignments: true,
+    };
+    const labels = (features?: typeof older) => menuEntries(full, everything, features).map((e) => e.label);
+    expect(labels(older)).not.toContain('Share Groups');
+    expect(labels(older)).toContain('Reassignments');
+    expect(labels(undefined)).toContain('Share Groups');
+    expect(labels({ ...older, reassignments: false })).not.toContain('Reassignments');
+  });
+
   it('always shows Settings, even without roles', () => {
     expect(menuEntries(full, {}).map((e) => e.label)).toEqual(['Settings']);
   });

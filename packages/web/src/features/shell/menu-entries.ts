@@ -1,4 +1,4 @@
-import type { Cluster } from '@console/contract';
+import type { Cluster, ClusterFeatures } from '@console/contract';
 import { allows, type Need, type Permissions } from '../../auth/permissions';
 import type { IconName } from '../../components/icon';
 
@@ -11,6 +11,8 @@ type EntryRule = {
   need?: Need;
   /** Extra condition on the cluster, and the sub-path to open. */
   target?: (cluster: Cluster) => string | undefined;
+  /** The Kafka feature the entry needs; hidden when the cluster's release lacks it. */
+  feature?: keyof ClusterFeatures['features'];
 };
 
 // Spec part 2 §2 Side menu: order, labels and the READ permission each entry needs.
@@ -20,11 +22,29 @@ const rules: EntryRule[] = [
   { area: 'topic', label: 'Topics', icon: 'topics', need: ['TOPIC', 'READ'] },
   { area: 'tail', label: 'Live Tail', icon: 'tail', need: ['TOPIC_DATA', 'READ'] },
   { area: 'group', label: 'Consumer Groups', icon: 'groups', need: ['CONSUMER_GROUP', 'READ'] },
-  { area: 'share-group', label: 'Share Groups', icon: 'groups', need: ['SHARE_GROUP', 'READ'] },
-  { area: 'reassignments', label: 'Reassignments', icon: 'nodes', need: ['TOPIC', 'READ'] },
+  {
+    area: 'share-group',
+    label: 'Share Groups',
+    icon: 'groups',
+    need: ['SHARE_GROUP', 'READ'],
+    feature: 'shareGroups',
+  },
+  {
+    area: 'reassignments',
+    label: 'Reassignments',
+    icon: 'nodes',
+    need: ['TOPIC', 'READ'],
+    feature: 'reassignments',
+  },
   { area: 'acls', label: 'ACLS', icon: 'acls', need: ['ACL', 'READ'] },
-  { area: 'quotas', label: 'Quotas', icon: 'quotas', need: ['QUOTA', 'READ'] },
-  { area: 'transactions', label: 'Transactions', icon: 'transactions', need: ['TRANSACTION', 'READ'] },
+  { area: 'quotas', label: 'Quotas', icon: 'quotas', need: ['QUOTA', 'READ'], feature: 'clientQuotas' },
+  {
+    area: 'transactions',
+    label: 'Transactions',
+    icon: 'transactions',
+    need: ['TRANSACTION', 'READ'],
+    feature: 'transactions',
+  },
   {
     area: 'schema',
     label: 'Schema Registry',
@@ -55,11 +75,16 @@ function subPath(area: string, names: string[] | undefined): string | undefined 
   return first === undefined ? undefined : `${area}/${encodeURIComponent(first)}`;
 }
 
-/** The entries a user sees for a cluster, with router paths. */
-export function menuEntries(cluster: Cluster, permissions: Permissions): MenuEntry[] {
+/** The entries a user sees for a cluster, with router paths; `features` unknown (not read yet) hides nothing. */
+export function menuEntries(
+  cluster: Cluster,
+  permissions: Permissions,
+  features?: ClusterFeatures['features'],
+): MenuEntry[] {
   const base = `/${encodeURIComponent(cluster.id)}`;
   return rules.flatMap((rule) => {
     if (!allows(permissions, rule.need)) return [];
+    if (rule.feature && features?.[rule.feature] === false) return [];
     const target = rule.target ? rule.target(cluster) : rule.area;
     return target === undefined
       ? []

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
 import { useClusterScope } from '../../auth/cluster-context';
 import { useSession } from '../../auth/session-context';
 import { Icon } from '../../components/icon';
+import { featuresQuery } from '../clusters/api';
 import { ClusterPickers } from './cluster-pickers';
 import { menuEntries } from './menu-entries';
 import { productName } from './page-titles';
@@ -13,6 +15,7 @@ export function SideMenu({ expanded, onToggle }: Props) {
   const { cluster, permissions } = useClusterScope();
   const { auths } = useSession();
   const area = useLocation().pathname.split('/')[2];
+  const features = useQuery(featuresQuery(cluster.id)).data?.features;
 
   return (
     <aside className="side-menu" aria-label="Main menu">
@@ -24,7 +27,7 @@ export function SideMenu({ expanded, onToggle }: Props) {
       </div>
       {expanded && <ClusterPickers />}
       <nav className="side-menu__nav">
-        {menuEntries(cluster, permissions).map((entry) => (
+        {menuEntries(cluster, permissions, features).map((entry) => (
           <Link
             key={entry.area}
             to={entry.path}
