@@ -1,13 +1,15 @@
 // Vitest global setup: gives the tests a stack and exports its endpoints as environment variables,
 // which the test workers inherit. Endpoints already in the environment win; else a stack that
 // `pnpm stack:up` left running is reused; else one is started here and stopped on teardown.
+// The HTTPS listeners (SCHEMA_REGISTRY_TLS_URL, CONNECT_TLS_URL, STACK_TLS_DIR) come from the local
+// stack only; with endpoints from the environment, the tests that need them read them from there too.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { consoleConfigFile, stackDir } from './paths.ts';
 import type { Endpoints } from './probes.ts';
 import { endpointsAnswer } from './probes.ts';
 import { down, up } from './stack.ts';
-import { consoleYaml } from './state.ts';
+import { consoleYaml, TLS_VARIABLES, type TlsEndpoints } from './state.ts';
 
 const VARIABLES: Record<keyof Endpoints, string> = {
   kafkaBootstrap: 'KAFKA_BOOTSTRAP',
@@ -55,6 +57,9 @@ export default async function setup(): Promise<() => Promise<void>> {
     startedHere = !result.reused;
     endpoints = result.endpoints;
     configFile = consoleConfigFile;
+    for (const [key, name] of Object.entries(TLS_VARIABLES)) {
+      process.env[name] = result.tls[key as keyof TlsEndpoints];
+    }
   }
   for (const [key, name] of Object.entries(VARIABLES)) process.env[name] = endpoints[key as keyof Endpoints];
   process.env.STACK_CONFIG_FILE = configFile;

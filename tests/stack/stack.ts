@@ -14,8 +14,17 @@ import type { Endpoints } from './probes.ts';
 import { connectAnswers, kafkaAnswers, ksqldbAnswers, registryAnswers, waitUntil } from './probes.ts';
 import type { ProcessRef, SpawnSpec } from './processes.ts';
 import { isRunning, spawnDetached, stopProcess } from './processes.ts';
-import type { ComponentName, StackState } from './state.ts';
-import { COMPONENTS, endpointsOf, readState, writeEndpointFiles, writeState } from './state.ts';
+import type { ComponentName, StackState, TlsEndpoints } from './state.ts';
+import {
+  COMPONENTS,
+  endpointsOf,
+  hasTlsPorts,
+  readState,
+  tlsEndpointsOf,
+  writeEndpointFiles,
+  writeState,
+} from './state.ts';
+import { httpsAnswers, makeTlsFiles } from './tls-certs.ts';
 
 export type Log = (line: string) => void;
 
@@ -26,6 +35,7 @@ export interface UpOptions {
 
 export interface UpResult {
   endpoints: Endpoints;
+  tls: TlsEndpoints;
   reused: boolean;
 }
 
@@ -62,11 +72,19 @@ function portOf(state: StackState, name: ComponentName): number {
   return ports[name];
 }
 
-function answers(state: StackState, name: ComponentName): Promise<boolean> {
+async function answers(state: StackState, name: ComponentName): Promise<boolean> {
   const endpoints = endpointsOf(state);
+  const tls = tlsEndpointsOf(state);
   if (name === 'kafka') return kafkaAnswers(endpoints.kafkaBootstrap, state.clusterId);
-  if (name === 'connect') return connectAnswers(endpoints.connectUrl);
-  if (name === 'registry') return registryAnswers(endpoints.schemaRegistryUrl);
+  if (name === 'connect') {
+    return (await connectAnswers(endpoints.connectUrl)) && httpsAnswers(`${tls.connectTlsUrl}/connectors`);
+  }
+  if (name === 'registry') {
+    return (
+      (await registryAnswers(endpoints.schemaRegistryUrl)) &&
+      httpsAnswers(`${tls.schemaRegistryTlsUrl}/subjects`)
+    );
+  }
   return ksqldbAnswers(endpoints.ksqldbUrl);
 }
 
@@ -112,17 +130,28 @@ function logContains(file: string, text: string): boolean {
 
 async function start(log: Log, signal: AbortSignal | undefined): Promise<StackState> {
   const artifacts = await ensureArtifacts(log);
-  const [broker = 0, controller = 0, connect = 0, registry = 0, registryManagement = 0, ksqldb = 0] =
-    await freePorts(6);
+  const [
+    broker = 0,
+    controller = 0,
+    connect = 0,
+    registry = 0,
+    registryManagement = 0,
+    ksqldb = 0,
+    registryTls = 0,
+    connectTls = 0,
+  ] = await freePorts(8);
   mkdirSync(logsDir, { recursive: true });
   const state: StackState = {
     startedAt: new Date().toISOString(),
     clusterId: newClusterId(),
-    ports: { broker, controller, connect, registry, registryManagement, ksqldb },
+    ports: { broker, controller, connect, registry, registryManagement, ksqldb, registryTls, connectTls },
     processes: {},
   };
+  // The registry's and Connect's HTTPS listeners read these at start (about 0.1 s, beside the rest).
+  const certs = makeTlsFiles();
   writeState(state);
   const endpoints = endpointsOf(state);
+  const tls = tlsEndpointsOf(state);
 
   // The first failure (or the caller's abort) stops every other task before anything is cleaned up.
   const abort = new AbortController();
@@ -161,17 +190,16 @@ async function start(log: Log, signal: AbortSignal | undefined): Promise<StackSt
         logContains(kafkaLog, KAFKA_STARTED) && (await kafkaAnswers(bootstrap, state.clusterId));
       await ready('kafka', ref, probe, bootstrap);
       // Connect keeps its configs, offsets and statuses in Kafka topics: it needs a working broker.
+      await certs;
       const connectRef = await launch('connect', prepareConnect(state, artifacts));
-      await ready('connect', connectRef, () => connectAnswers(endpoints.connectUrl), endpoints.connectUrl);
+      const where = `${endpoints.connectUrl} and ${tls.connectTlsUrl}`;
+      await ready('connect', connectRef, () => answers(state, 'connect'), where);
     },
     async () => {
+      await certs;
       const ref = await launch('registry', prepareRegistry(state, artifacts));
-      await ready(
-        'registry',
-        ref,
-        () => registryAnswers(endpoints.schemaRegistryUrl),
-        endpoints.schemaRegistryUrl,
-      );
+      const where = `${endpoints.schemaRegistryUrl} and ${tls.schemaRegistryTlsUrl}`;
+      await ready('registry', ref, () => answers(state, 'registry'), where);
     },
     async () => {
       const ref = await launch('ksqldb', prepareKsqldb(state));
@@ -199,13 +227,18 @@ export async function up(options: UpOptions = {}): Promise<UpResult> {
   const log = timed(options.log ?? console.log);
   return withLock(log, async () => {
     const previous = readState();
-    if (previous) {
+    if (previous && !hasTlsPorts(previous)) {
+      log('previous stack has no HTTPS listeners (an older checkout started it): restarting it');
+      await stopAll(previous, log);
+    } else if (previous) {
       const statuses = await check(previous);
       if (statuses.every((component) => component.answering)) {
-        writeEndpointFiles(endpointsOf(previous));
+        const endpoints = endpointsOf(previous);
+        const tls = tlsEndpointsOf(previous);
+        writeEndpointFiles(endpoints, tls);
         const pids = statuses.map((component) => `${component.name} ${component.pid}`).join(', ');
         log(`stack reused (${pids})`);
-        return { endpoints: endpointsOf(previous), reused: true };
+        return { endpoints, tls, reused: true };
       }
       log('previous stack is not fully up: stopping what is left of it');
       await stopAll(previous, log);
@@ -213,9 +246,10 @@ export async function up(options: UpOptions = {}): Promise<UpResult> {
     clean(['lock']);
     const state = await start(log, options.signal);
     const endpoints = endpointsOf(state);
-    writeEndpointFiles(endpoints);
+    const tls = tlsEndpointsOf(state);
+    writeEndpointFiles(endpoints, tls);
     log('stack up');
-    return { endpoints, reused: false };
+    return { endpoints, tls, reused: false };
   });
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { consoleConfigFile, envFile, stateFile } from './paths.ts';
 import type { Endpoints } from './probes.ts';
 import type { ProcessRef } from './processes.ts';
+import { tlsDir } from './tls-certs.ts';
 
 export const COMPONENTS = ['kafka', 'connect', 'registry', 'ksqldb'] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
@@ -15,6 +16,16 @@ export interface Ports {
   // Apicurio's build fixes the Quarkus management interface on; it gets its own port, not 9000.
   registryManagement: number;
   ksqldb: number;
+  /** HTTPS beside HTTP (tls-certs.ts); a state written before these existed is restarted by `up`. */
+  registryTls: number;
+  connectTls: number;
+}
+
+/** The second listeners of the registry and Connect, and the directory of their certificates and stores. */
+export interface TlsEndpoints {
+  schemaRegistryTlsUrl: string;
+  connectTlsUrl: string;
+  tlsDir: string;
 }
 
 export interface StackState {
@@ -46,12 +57,34 @@ export function endpointsOf(state: StackState): Endpoints {
   };
 }
 
-export function envLines(endpoints: Endpoints): string[] {
+/** Whether `state` has every port this version of the stack starts (old checkouts recorded fewer). */
+export function hasTlsPorts(state: StackState): boolean {
+  return Number.isInteger(state.ports.registryTls) && Number.isInteger(state.ports.connectTls);
+}
+
+export function tlsEndpointsOf(state: StackState): TlsEndpoints {
+  return {
+    schemaRegistryTlsUrl: `https://127.0.0.1:${state.ports.registryTls}/apis/ccompat/v7`,
+    connectTlsUrl: `https://127.0.0.1:${state.ports.connectTls}`,
+    tlsDir,
+  };
+}
+
+export const TLS_VARIABLES: Record<keyof TlsEndpoints, string> = {
+  schemaRegistryTlsUrl: 'SCHEMA_REGISTRY_TLS_URL',
+  connectTlsUrl: 'CONNECT_TLS_URL',
+  tlsDir: 'STACK_TLS_DIR',
+};
+
+export function envLines(endpoints: Endpoints, tls?: TlsEndpoints): string[] {
   return [
     `KAFKA_BOOTSTRAP=${endpoints.kafkaBootstrap}`,
     `SCHEMA_REGISTRY_URL=${endpoints.schemaRegistryUrl}`,
     `CONNECT_URL=${endpoints.connectUrl}`,
     `KSQLDB_URL=${endpoints.ksqldbUrl}`,
+    ...(tls
+      ? Object.entries(TLS_VARIABLES).map(([key, name]) => `${name}=${tls[key as keyof TlsEndpoints]}`)
+      : []),
   ];
 }
 
@@ -73,7 +106,7 @@ export function consoleYaml(endpoints: Endpoints): string {
   ].join('\n');
 }
 
-export function writeEndpointFiles(endpoints: Endpoints): void {
-  writeFileSync(envFile, `${envLines(endpoints).join('\n')}\n`);
+export function writeEndpointFiles(endpoints: Endpoints, tls: TlsEndpoints): void {
+  writeFileSync(envFile, `${envLines(endpoints, tls).join('\n')}\n`);
   writeFileSync(consoleConfigFile, consoleYaml(endpoints));
 }

@@ -121,8 +121,19 @@ export class UpstreamHttp {
     if (!upstream.tls) return { agent, request: undici.request };
     let own = this.#tlsAgents.get(upstream.tls);
     if (!own) {
+      // Over TLS 1.3 a server that refuses the client certificate sends its alert after the handshake;
+      // undici would then report only "other side closed". The socket's own TLS error ends it instead,
+      // so the answer says the certificate was refused (tls-failures.ts).
+      const connector = undici.buildConnector({ timeout: 5_000, ...tlsSettings(upstream.tls) });
       own = new undici.Agent({
-        connect: { timeout: 5_000, ...tlsSettings(upstream.tls) },
+        connect: (options, callback) =>
+          connector(options, (error, socket) => {
+            socket?.on('error', (e: Error & { code?: unknown }) => {
+              if (String(e.code).startsWith('ERR_SSL_')) socket.destroy(e);
+            });
+            if (error) callback(error, null);
+            else callback(null, socket as NonNullable<typeof socket>);
+          }),
         keepAliveTimeout: 10_000,
       });
       this.#tlsAgents.set(upstream.tls, own);
