@@ -47,6 +47,19 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        test: {
+          // Brokers of other Kafka releases (tests/stack/versions/), each started by the test file itself:
+          // no stack. BROKER_VERSIONS picks them (3.9.1 unless set; `pnpm test:brokers` runs all). A first
+          // run fetches the release's jars (10 s or so) before its broker starts.
+          name: 'brokers',
+          include: ['tests/brokers/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          // Last and alone: a broker start and each CLI call is a JVM, which on 2 cores would slow the others.
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -1,6 +1,7 @@
 // node tests/stack/cli.ts up|down|status (pnpm stack:up, stack:down, stack:status) | restart <component>
 // `up --brokers N` (N > 1) starts only Kafka, as N KRaft nodes (kafka-cluster.ts), for reassignment tests.
 // `up --secure` starts only the secured broker and its token issuer (secure/), for TLS/SASL/OAuth tests.
+// `up --kafka-only` starts only a broker of release STACK_KAFKA_VERSION (default 4.4.0; versions/).
 
 import { existsSync } from 'node:fs';
 import { upCluster } from './cluster-cli.ts';
@@ -9,6 +10,7 @@ import { stackDir } from './paths.ts';
 import { secureStateFile } from './secure/settings.ts';
 import { down, restart, status, up } from './stack.ts';
 import { COMPONENTS, envLines } from './state.ts';
+import { brokersDir } from './versions/release.ts';
 
 async function main(command: string | undefined): Promise<number> {
   const brokers = Number(process.argv[process.argv.indexOf('--brokers') + 1] ?? 1);
@@ -22,6 +24,11 @@ async function main(command: string | undefined): Promise<number> {
     console.log(await upSecure());
     return 0;
   }
+  if (command === 'up' && process.argv.includes('--kafka-only')) {
+    const { upVersion } = await import('./versions/versions-cli.ts');
+    console.log(await upVersion());
+    return 0;
+  }
   if (command === 'up') {
     // Ctrl-C during start-up stops what was started instead of leaving half a stack behind.
     const abort = new AbortController();
@@ -33,6 +40,7 @@ async function main(command: string | undefined): Promise<number> {
   if (command === 'down') {
     if (readCluster(stackDir)) await stopCluster(stackDir, console.log);
     if (existsSync(secureStateFile)) await (await import('./secure/secure-cli.ts')).downSecure();
+    if (existsSync(brokersDir)) await (await import('./versions/versions-cli.ts')).downVersions();
     await down();
     return 0;
   }
