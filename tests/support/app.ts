@@ -12,7 +12,14 @@ export async function startApp(
 ): Promise<RunningApp> {
   const file = process.env.STACK_CONFIG_FILE;
   if (!file) throw new Error('STACK_CONFIG_FILE is not set: the stack global setup did not run');
-  const config = adjust(loadConfig(['--config', file], {}));
+  return startConfiguredApp(adjust(loadConfig(['--config', file], {})), options);
+}
+
+/** The real server on a free port with `config` as it is, for tests with brokers of their own. */
+export async function startConfiguredApp(
+  config: Config,
+  options: AppOptions = { logger: false },
+): Promise<RunningApp> {
   const app = await buildApp(config, options);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -5,7 +5,7 @@
  * release the cluster runs. `features()` gives the UI the same table, to hide what cannot work.
  * Releases: the first Apache Kafka release whose brokers answer the API (Kafka's request schemas).
  */
-import { type Admin, findErrorBy } from '@platformatic/kafka';
+import { type Admin, findErrorBy, UnsupportedApiError } from '@platformatic/kafka';
 import { AppError } from '../../errors.ts';
 import { releaseFromApiVersions } from './broker-version.ts';
 
@@ -50,6 +50,26 @@ export async function clusterFeatures(
     release: releaseFromApiVersions(apis),
     features: Object.fromEntries(FEATURES.map((f) => [f.key, f.apis.every((api) => names.has(api))])),
   };
+}
+
+const API_NAMES_TTL_MS = 60_000;
+const apiNames = new WeakMap<Admin, { at: number; names: Promise<Set<string>> }>();
+
+/**
+ * Fails as the client library does for a missing API (so `tooOld` names the feature) when the broker
+ * lacks `api`: for a request that an older broker would answer without complaint but wrongly, such as
+ * ListGroups filtered on a group type it does not know (an empty list of share groups on Kafka 3.9).
+ * The broker's APIs are asked once a minute per client.
+ */
+export async function requireApi(admin: Admin, api: string): Promise<void> {
+  let held = apiNames.get(admin);
+  if (!held || Date.now() - held.at > API_NAMES_TTL_MS) {
+    held = { at: Date.now(), names: admin.listApis().then((apis) => new Set(apis.map((a) => a.name))) };
+    apiNames.set(admin, held);
+  }
+  if (!(await held.names).has(api)) {
+    throw new UnsupportedApiError(`Unsupported API ${api}.`);
+  }
 }
 
 /** The API the library refused for want of it on the broker, if that is what `error` is. */

@@ -1,6 +1,7 @@
 import type { ShareGroup, ShareGroupState, ShareGroupSummary, ShareOffsetReset } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import { AppError } from '../../errors.ts';
+import { requireApi } from '../cluster/features.ts';
 import { withCoordinators } from '../groups/coordinators.ts';
 import { readMetadata } from '../metadata.ts';
 import { partitionOffsets } from '../offsets.ts';
@@ -22,6 +23,8 @@ const state = (raw: string): ShareGroupState => {
 
 /** Share groups only (ListGroups with the `share` type filter, KIP-848's v5): one request, no describe. */
 export async function listShareGroups(admin: Admin): Promise<ShareGroupSummary[]> {
+  // A broker without share groups answers the filtered list empty: say it cannot have any instead.
+  await requireApi(admin, 'ShareGroupDescribe');
   const groups = await admin.listGroups({ types: ['share'] });
   return [...groups.values()]
     .map((g) => ({ id: g.id, type: 'share' as const, state: state(g.state) }))
