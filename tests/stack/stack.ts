@@ -104,11 +104,20 @@ async function check(state: StackState): Promise<ComponentStatus[]> {
   );
 }
 
+/**
+ * Brokers that live in .stack with a lifecycle of their own (the secured broker, other releases): their
+ * processes are stopped only by their own code (`stack:down`, their tests' leases), so a restart of the
+ * main stack must not delete the state that names them and leave them running.
+ */
+const OWN_LIFECYCLE = ['secure', 'brokers'];
+
 // Removes everything under .stack except the names kept (logs for post-mortems, the held lock).
 function clean(keep: string[]): void {
   if (!existsSync(stackDir)) return;
   for (const entry of readdirSync(stackDir)) {
-    if (!keep.includes(entry)) rmSync(join(stackDir, entry), { recursive: true, force: true });
+    if (!keep.includes(entry) && !OWN_LIFECYCLE.includes(entry)) {
+      rmSync(join(stackDir, entry), { recursive: true, force: true });
+    }
   }
 }
 
