@@ -26,6 +26,22 @@ export async function startConfiguredApp(
   return { url: `http://127.0.0.1:${port}`, config, close: () => app.close() };
 }
 
+/**
+ * `startApp` adjuster whose clusters are exactly `clusters` (name -> Kafka properties), with no registry,
+ * Connect or ksqlDB: for tests against brokers of their own.
+ */
+export function onlyClusters(clusters: Record<string, Record<string, string>>): (config: Config) => Config {
+  return (config) => ({
+    ...config,
+    clusters: Object.fromEntries(
+      Object.entries(clusters).map(([name, properties]) => [
+        name,
+        { properties, connect: [], ksqldb: [], deserialization: [] },
+      ]),
+    ),
+  });
+}
+
 export async function getJson(url: string): Promise<{ status: number; body: unknown }> {
   const res = await fetch(url);
   return { status: res.status, body: await res.json() };

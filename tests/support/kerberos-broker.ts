@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { jvmOptions, writeLog4j2, writeProperties } from '../stack/components/jvm.ts';
-import { KAFKA_STARTED, newClusterId } from '../stack/components/kafka.ts';
+import { KAFKA_STARTED, newClusterId, SINGLE_NODE } from '../stack/components/kafka.ts';
 import { ensureArtifacts } from '../stack/fetch.ts';
 import { freePorts } from '../stack/ports.ts';
 import { kafkaAnswers, waitUntil } from '../stack/probes.ts';
@@ -50,15 +50,7 @@ export async function startKerberosBroker(kdc: Kdc): Promise<KerberosBroker> {
     'listener.name.sasl.gssapi.sasl.jaas.config': keytabJaas(keytab, `kafka/localhost@${REALM}`),
     'sasl.kerberos.service.name': 'kafka',
     'log.dirs': join(dir, 'data'),
-    'num.partitions': 1,
-    'auto.create.topics.enable': 'false',
-    'offsets.topic.replication.factor': 1,
-    'offsets.topic.num.partitions': 1,
-    'transaction.state.log.replication.factor': 1,
-    'transaction.state.log.min.isr': 1,
-    'share.coordinator.state.topic.replication.factor': 1,
-    'share.coordinator.state.topic.min.isr': 1,
-    'group.initial.rebalance.delay.ms': 0,
+    ...SINGLE_NODE,
   });
   const logFile = join(dir, 'kafka.log');
   const jvm = [

@@ -6,11 +6,8 @@
  * Each caller holds a lease (a file naming its process); `stop()` gives it back, and the last one out
  * stops a broker that tests started. One started by `stack:up --secure` runs until `stack:down`.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withLock } from '../stack/lock.ts';
-import { isRunning, type ProcessRef, readStartTime } from '../stack/processes.ts';
 import { issuerUrl, jwksUrl } from '../stack/secure/broker-config.ts';
 import { type CertFiles, certFiles } from '../stack/secure/certs.ts';
 import { type ClientProperties, clientProperties } from '../stack/secure/client-config.ts';
@@ -32,6 +29,7 @@ import {
   secureDir,
   USERS,
 } from '../stack/secure/settings.ts';
+import { takeLease } from './leases.ts';
 
 export type SecureListener = 'ssl' | 'mtls' | 'saslSsl' | 'oauth' | 'expired' | 'internal';
 
@@ -67,22 +65,6 @@ export interface SecureBroker {
 
 const leasesDir = join(secureDir, 'leases');
 const log = (line: string) => process.stderr.write(`[secure-broker] ${line}\n`);
-
-function liveLeases(): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(leasesDir);
-  } catch {
-    return [];
-  }
-  return names.filter((name) => {
-    try {
-      return isRunning(JSON.parse(readFileSync(join(leasesDir, name), 'utf8')) as ProcessRef);
-    } catch {
-      return false;
-    }
-  });
-}
 
 function brokerOf(state: SecureState, release: () => Promise<void>): SecureBroker {
   const certs = certFiles(certsDir);
@@ -121,30 +103,14 @@ export async function secureBroker(): Promise<SecureBroker> {
   return withLock(log, async () => {
     const running = readSecure();
     const state = running && (await secureAnswers(running)) ? running : await startSecure(log, 'tests');
-    mkdirSync(leasesDir, { recursive: true });
-    const lease = join(leasesDir, `${process.pid}-${randomUUID()}.json`);
-    const self: ProcessRef = {
-      pid: process.pid,
-      startTime: readStartTime(process.pid) ?? '',
-      command: 'test',
-    };
-    writeFileSync(lease, JSON.stringify(self));
-    let released = false;
-    const release = () =>
-      withLock(log, async () => {
-        if (released) return;
-        released = true;
-        rmSync(lease, { force: true });
-        const current = readSecure();
-        // Thrown away with its data: no controlled shutdown to wait for.
-        if (
-          current?.startedAt === state.startedAt &&
-          current.startedBy === 'tests' &&
-          liveLeases().length === 0
-        ) {
-          await stopSecure(log, 0);
-        }
-      });
+    // Thrown away with its data: no controlled shutdown to wait for.
+    const release = takeLease(
+      leasesDir,
+      state,
+      readSecure,
+      (run) => withLock(log, run),
+      () => stopSecure(log, 0),
+    );
     return brokerOf(state, release);
   });
 }

@@ -6,15 +6,12 @@
  * holds a lease (a file naming its process); `stop()` gives it back, and the last one out stops a broker
  * that tests started. A failed start rejects with the tail of the broker's log.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { withLock } from '../stack/lock.ts';
-import { isRunning, type ProcessRef, readStartTime } from '../stack/processes.ts';
 import { startVersion } from '../stack/versions/broker.ts';
 import { leasesDirOf, release } from '../stack/versions/release.ts';
 import { readVersion, stopVersion, versionAnswers } from '../stack/versions/state.ts';
 import { runReleaseTool } from '../stack/versions/tool.ts';
+import { takeLease } from './leases.ts';
 
 export interface VersionedBroker {
   version: string;
@@ -34,53 +31,20 @@ export interface VersionedBroker {
 
 const log = (line: string) => process.stderr.write(`[versioned-broker] ${line}\n`);
 
-function liveLeases(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.filter((name) => {
-    try {
-      return isRunning(JSON.parse(readFileSync(join(dir, name), 'utf8')) as ProcessRef);
-    } catch {
-      return false;
-    }
-  });
-}
-
 export async function versionedBroker(version: string): Promise<VersionedBroker> {
   release(version);
   return withLock(log, async () => {
     const running = readVersion(version);
     const state =
       running && (await versionAnswers(running)) ? running : await startVersion(version, 'tests', log);
-    const leases = leasesDirOf(version);
-    mkdirSync(leases, { recursive: true });
-    const lease = join(leases, `${process.pid}-${randomUUID()}.json`);
-    const self: ProcessRef = {
-      pid: process.pid,
-      startTime: readStartTime(process.pid) ?? '',
-      command: 'test',
-    };
-    writeFileSync(lease, JSON.stringify(self));
-    let released = false;
-    const stop = () =>
-      withLock(log, async () => {
-        if (released) return;
-        released = true;
-        rmSync(lease, { force: true });
-        const current = readVersion(version);
-        // Thrown away with its data: no controlled shutdown to wait for.
-        if (
-          current?.startedAt === state.startedAt &&
-          current.startedBy === 'tests' &&
-          liveLeases(leases).length === 0
-        ) {
-          await stopVersion(version, log, 0);
-        }
-      });
+    // Thrown away with its data: no controlled shutdown to wait for.
+    const stop = takeLease(
+      leasesDirOf(version),
+      state,
+      () => readVersion(version),
+      (run) => withLock(log, run),
+      () => stopVersion(version, log, 0),
+    );
     return {
       version,
       bootstrap: state.bootstrap,

@@ -9,8 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRecord, TailBody } from '../../../packages/contract/src/index.ts';
-import type { Config } from '../../../packages/server/src/config/schema.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { onlyClusters, type RunningApp, startApp } from '../../support/app.ts';
 import { sseMessages } from '../../support/records.ts';
 import { type SecureBroker, secureBroker } from '../../support/secure-broker.ts';
 
@@ -60,23 +59,7 @@ beforeAll(async () => {
     'sasl.oauthbearer.token.endpoint.url': shortTokens,
     'sasl.jaas.config': `org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule required clientId="${broker.oauthClient.id}" clientSecret="${broker.oauthClient.secret}" scope="kafka";`,
   };
-  const cluster = (properties: Record<string, string>) => ({
-    properties,
-    connect: [],
-    ksqldb: [],
-    deserialization: [],
-  });
-  app = await startApp(
-    (config) =>
-      ({
-        ...config,
-        clusters: {
-          owner: cluster(scram(users.console)),
-          reader: cluster(scram(users.reader)),
-          oauth: cluster(oauth),
-        },
-      }) as Config,
-  );
+  app = await startApp(onlyClusters({ owner: scram(users.console), reader: scram(users.reader), oauth }));
   for (const topic of [publicTopic, privateTopic]) {
     expect(
       (await send('POST', '/api/owner/topic', { name: topic, partition: 1, replication: 1 })).status,

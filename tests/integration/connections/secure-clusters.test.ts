@@ -5,9 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../packages/server/src/config/schema.ts';
 import { acceptanceFlow } from '../../support/acceptance-flow.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { onlyClusters, type RunningApp, startApp } from '../../support/app.ts';
 import { type SecureBroker, secureBroker } from '../../support/secure-broker.ts';
 
 let broker: SecureBroker;
@@ -78,18 +77,7 @@ function clusters(b: SecureBroker): Record<string, Props> {
 beforeAll(async () => {
   broker = await secureBroker();
   const kinds = clusters(broker);
-  app = await startApp(
-    (config) =>
-      ({
-        ...config,
-        clusters: Object.fromEntries(
-          Object.entries(kinds).map(([name, properties]) => [
-            name,
-            { properties, connect: [], ksqldb: [], deserialization: [] },
-          ]),
-        ),
-      }) as Config,
-  );
+  app = await startApp(onlyClusters(kinds));
 }, 180_000);
 afterAll(async () => {
   await app?.close();

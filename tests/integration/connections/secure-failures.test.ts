@@ -4,8 +4,7 @@
  * /ready, while a healthy cluster of the same console keeps answering.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../packages/server/src/config/schema.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { onlyClusters, type RunningApp, startApp } from '../../support/app.ts';
 import { type SecureBroker, secureBroker } from '../../support/secure-broker.ts';
 
 let broker: SecureBroker;
@@ -57,18 +56,7 @@ function clusters(b: SecureBroker): Record<string, Record<string, string>> {
 
 beforeAll(async () => {
   broker = await secureBroker();
-  app = await startApp(
-    (config) =>
-      ({
-        ...config,
-        clusters: Object.fromEntries(
-          Object.entries(clusters(broker)).map(([name, properties]) => [
-            name,
-            { properties, connect: [], ksqldb: [], deserialization: [] },
-          ]),
-        ),
-      }) as Config,
-  );
+  app = await startApp(onlyClusters(clusters(broker)));
 }, 180_000);
 afterAll(async () => {
   await app?.close();

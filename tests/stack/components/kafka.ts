@@ -13,6 +13,23 @@ import { jvmOptions, writeLog4j2, writeProperties } from './jvm.ts';
 export const kafkaLog = logFile('kafka.log');
 export const KAFKA_STARTED = 'Kafka Server started';
 
+/**
+ * What every one-node test broker (this stack's, the secured one, the Kerberos one) sets: one partition and
+ * one replica for everything, internal topics included, no auto-created topics, no rebalance delay.
+ */
+export const SINGLE_NODE = {
+  'num.partitions': 1,
+  'auto.create.topics.enable': 'false',
+  'offsets.topic.replication.factor': 1,
+  'offsets.topic.num.partitions': 1,
+  'transaction.state.log.replication.factor': 1,
+  'transaction.state.log.min.isr': 1,
+  'transaction.state.log.num.partitions': 1,
+  'share.coordinator.state.topic.replication.factor': 1,
+  'share.coordinator.state.topic.min.isr': 1,
+  'group.initial.rebalance.delay.ms': 0,
+};
+
 // Kafka's Uuid rules: 16 random bytes in base64url, not a reserved id, not starting with '-'.
 export function newClusterId(): string {
   for (;;) {
@@ -36,16 +53,7 @@ export async function prepareKafka(state: StackState, artifacts: Artifacts): Pro
     'inter.broker.listener.name': 'PLAINTEXT',
     'listener.security.protocol.map': 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
     'log.dirs': join(dir, 'data'),
-    'num.partitions': 1,
-    'auto.create.topics.enable': 'false',
-    'offsets.topic.replication.factor': 1,
-    'offsets.topic.num.partitions': 1,
-    'transaction.state.log.replication.factor': 1,
-    'transaction.state.log.min.isr': 1,
-    'transaction.state.log.num.partitions': 1,
-    'share.coordinator.state.topic.replication.factor': 1,
-    'share.coordinator.state.topic.min.isr': 1,
-    'group.initial.rebalance.delay.ms': 0,
+    ...SINGLE_NODE,
     // ACL calls need an authorizer; PLAINTEXT clients are User:ANONYMOUS, so it must be a super user.
     'authorizer.class.name': 'org.apache.kafka.metadata.authorizer.StandardAuthorizer',
     'super.users': 'User:ANONYMOUS',

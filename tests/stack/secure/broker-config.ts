@@ -5,6 +5,7 @@
 // user, and so would every client of the SSL listener (no client certificate is ANONYMOUS too).
 // This way ANONYMOUS is an ordinary principal that gets its rights from ACLs like everyone else.
 import { join } from 'node:path';
+import { SINGLE_NODE } from '../components/kafka.ts';
 import type { CertFiles } from './certs.ts';
 import { OAUTH_AUDIENCE, PASSWORDS, USERS } from './settings.ts';
 
@@ -98,16 +99,7 @@ export function brokerProperties(
     'super.users': `User:${USERS.broker.name};User:${USERS.admin.name}`,
 
     'log.dirs': join(dir, 'data'),
-    'num.partitions': 1,
-    'auto.create.topics.enable': 'false',
-    'offsets.topic.replication.factor': 1,
-    'offsets.topic.num.partitions': 1,
-    'transaction.state.log.replication.factor': 1,
-    'transaction.state.log.min.isr': 1,
-    'transaction.state.log.num.partitions': 1,
-    'share.coordinator.state.topic.replication.factor': 1,
-    'share.coordinator.state.topic.min.isr': 1,
-    'group.initial.rebalance.delay.ms': 0,
+    ...SINGLE_NODE,
   };
 }
 
