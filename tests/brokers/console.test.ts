@@ -122,7 +122,7 @@ describe.each(versions)('the console on Kafka %s', (version) => {
   });
 
   it('says what the release cannot do, naming the release it needs, and hides it from the menu', async () => {
-    const { body: features } = await send('GET', '/features');
+    const { body: features } = await send('GET', '/capabilities');
     expect(features.features.shareGroups).toBe(atLeast(version, '4.1'));
     expect(features.features.transactions).toBe(atLeast(version, '3.0'));
     if (!atLeast(version, '4.1')) {

@@ -57,10 +57,10 @@ export const ClusterOverview = onFirstUse(() =>
 export type ClusterOverview = z.infer<typeof ClusterOverview>;
 
 /**
- * `GET /api/{cluster}/features`: what the cluster's brokers can do, from their ApiVersions answer, so the
+ * `GET /api/{cluster}/capabilities`: what the cluster's brokers can do, from their ApiVersions answer, so the
  * console hides what an older release cannot do instead of failing (a request answers 409 CLUSTER_TOO_OLD).
  */
-export const ClusterFeatures = onFirstUse(() =>
+export const ClusterCapabilities = onFirstUse(() =>
   z
     .object({
       release: z.string().meta({ description: "Kafka release guessed from ApiVersions, as the overview's" }),
@@ -74,6 +74,6 @@ export const ClusterFeatures = onFirstUse(() =>
         reassignments: z.boolean(),
       }),
     })
-    .meta({ id: 'ClusterFeatures' }),
+    .meta({ id: 'ClusterCapabilities' }),
 );
-export type ClusterFeatures = z.infer<typeof ClusterFeatures>;
+export type ClusterCapabilities = z.infer<typeof ClusterCapabilities>;

@@ -86,7 +86,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   },
   'GET /api/topic/defaults-configs': 'anyRole',
   'GET /api/:cluster/ui-options': 'public',
-  'GET /api/:cluster/features': {
+  'GET /api/:cluster/capabilities': {
     resource: 'TOPIC',
     action: 'READ',
     handled: { answer: 'which Kafka APIs the cluster answers: no object of the cluster is named' },

@@ -1,7 +1,7 @@
 import { Admin, ProduceAcks, Producer } from '@platformatic/kafka';
 import type { Config } from '../config/schema.ts';
 import { notFound } from '../errors.ts';
-import { tooOld } from './cluster/features.ts';
+import { tooOld } from './cluster/capabilities.ts';
 import { setRequestLimits } from './cluster/request-limits.ts';
 import { type Connection, connectionOf } from './connection/client-options.ts';
 import { translateKafkaError } from './errors.ts';

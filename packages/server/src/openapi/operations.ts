@@ -53,8 +53,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'getTopicDefaults',
     summary: 'Defaults the create-topic form starts with',
   },
-  'GET /api/:cluster/features': {
-    operationId: 'getClusterFeatures',
+  'GET /api/:cluster/capabilities': {
+    operationId: 'getClusterCapabilities',
     summary: "What the cluster's Kafka release can do, from its ApiVersions answer",
   },
   'GET /api/:cluster/overview': {

@@ -1,6 +1,6 @@
-import { ClusterFeatures, ClusterOverview, ClusterParams } from '@console/contract';
+import { ClusterCapabilities, ClusterOverview, ClusterParams } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { clusterFeatures } from '../kafka/cluster/features.ts';
+import { clusterCapabilities } from '../kafka/cluster/capabilities.ts';
 import { overviewService } from '../kafka/cluster/overview.ts';
 import type { Services } from '../services.ts';
 
@@ -24,8 +24,9 @@ export const overviewRoutes: FastifyPluginAsyncZod<Services> = async (app, { con
   );
 
   app.get(
-    '/api/:cluster/features',
-    { schema: { tags: ['cluster'], params: ClusterParams, response: { 200: ClusterFeatures } } },
-    (req) => kafka.run(req.params.cluster, (admin) => clusterFeatures(admin) as Promise<ClusterFeatures>),
+    '/api/:cluster/capabilities',
+    { schema: { tags: ['cluster'], params: ClusterParams, response: { 200: ClusterCapabilities } } },
+    (req) =>
+      kafka.run(req.params.cluster, (admin) => clusterCapabilities(admin) as Promise<ClusterCapabilities>),
   );
 };

@@ -1,7 +1,7 @@
 import type { ShareGroup, ShareGroupState, ShareGroupSummary, ShareOffsetReset } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import { AppError } from '../../errors.ts';
-import { requireApi } from '../cluster/features.ts';
+import { requireApi } from '../cluster/capabilities.ts';
 import { withCoordinators } from '../groups/coordinators.ts';
 import { readMetadata } from '../metadata.ts';
 import { partitionOffsets } from '../offsets.ts';

@@ -1,4 +1,4 @@
-import { ClusterFeatures, ClusterList, UiOptions } from '@console/contract';
+import { ClusterCapabilities, ClusterList, UiOptions } from '@console/contract';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiPath } from '../../api/base-path';
 import { isAbortError } from '../../api/errors';
@@ -10,17 +10,18 @@ export const clusterKeys = {
   all: ['clusters'] as const,
   list: () => [...clusterKeys.all, 'list'] as const,
   uiOptions: (cluster: string) => [...clusterKeys.all, cluster, 'ui-options'] as const,
-  features: (cluster: string) => [...clusterKeys.all, cluster, 'features'] as const,
+  capabilities: (cluster: string) => [...clusterKeys.all, cluster, 'capabilities'] as const,
 };
 
 /**
  * What the cluster's Kafka release can do (its ApiVersions answer), for the menu to hide what an older
  * release lacks. A failure leaves every entry shown: the pages then explain themselves.
  */
-export function featuresQuery(cluster: string) {
+export function capabilitiesQuery(cluster: string) {
   return queryOptions({
-    queryKey: clusterKeys.features(cluster),
-    queryFn: ({ signal }) => apiRequest(apiPath(cluster, 'features'), { schema: ClusterFeatures, signal }),
+    queryKey: clusterKeys.capabilities(cluster),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPath(cluster, 'capabilities'), { schema: ClusterCapabilities, signal }),
     staleTime: 10 * 60_000,
     retry: false,
     meta: { silent: true },

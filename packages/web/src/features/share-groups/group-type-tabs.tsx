@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
-import { featuresQuery } from '../clusters/api';
+import { capabilitiesQuery } from '../clusters/api';
 import './share-groups.css';
 
 /** Consumer groups and share groups side by side: one link to each list, the current one marked. */
@@ -11,7 +11,7 @@ export function GroupTypeTabs({ current }: { current: 'consumer' | 'share' }) {
   const consumers = useCan('CONSUMER_GROUP', 'READ');
   const mayReadShares = useCan('SHARE_GROUP', 'READ');
   // Hidden when the cluster's release has no share groups (before Kafka 4.1).
-  const release = useQuery(featuresQuery(cluster.id)).data;
+  const release = useQuery(capabilitiesQuery(cluster.id)).data;
   const shares = mayReadShares && release?.features.shareGroups !== false;
   return (
     <nav className="group-type-tabs" aria-label="Group types">

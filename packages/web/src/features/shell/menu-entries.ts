@@ -1,4 +1,4 @@
-import type { Cluster, ClusterFeatures } from '@console/contract';
+import type { Cluster, ClusterCapabilities } from '@console/contract';
 import { allows, type Need, type Permissions } from '../../auth/permissions';
 import type { IconName } from '../../components/icon';
 
@@ -12,7 +12,7 @@ type EntryRule = {
   /** Extra condition on the cluster, and the sub-path to open. */
   target?: (cluster: Cluster) => string | undefined;
   /** The Kafka feature the entry needs; hidden when the cluster's release lacks it. */
-  feature?: keyof ClusterFeatures['features'];
+  feature?: keyof ClusterCapabilities['features'];
 };
 
 // Spec part 2 §2 Side menu: order, labels and the READ permission each entry needs.
@@ -79,7 +79,7 @@ function subPath(area: string, names: string[] | undefined): string | undefined 
 export function menuEntries(
   cluster: Cluster,
   permissions: Permissions,
-  features?: ClusterFeatures['features'],
+  features?: ClusterCapabilities['features'],
 ): MenuEntry[] {
   const base = `/${encodeURIComponent(cluster.id)}`;
   return rules.flatMap((rule) => {

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { useClusterScope } from '../../auth/cluster-context';
 import { useSession } from '../../auth/session-context';
 import { Icon } from '../../components/icon';
-import { featuresQuery } from '../clusters/api';
+import { capabilitiesQuery } from '../clusters/api';
 import { ClusterPickers } from './cluster-pickers';
 import { menuEntries } from './menu-entries';
 import { productName } from './page-titles';
@@ -15,7 +15,7 @@ export function SideMenu({ expanded, onToggle }: Props) {
   const { cluster, permissions } = useClusterScope();
   const { auths } = useSession();
   const area = useLocation().pathname.split('/')[2];
-  const features = useQuery(featuresQuery(cluster.id)).data?.features;
+  const features = useQuery(capabilitiesQuery(cluster.id)).data?.features;
 
   return (
     <aside className="side-menu" aria-label="Main menu">

@@ -41,7 +41,7 @@ const BY_API = new Map(FEATURES.flatMap((f) => f.apis.map((api) => [api, f] as c
 type ApiRange = { name?: string; apiKey: number; maxVersion: number };
 
 /** Which features the cluster's APIs allow, and the release they read as. */
-export async function clusterFeatures(
+export async function clusterCapabilities(
   admin: Admin,
 ): Promise<{ release: string; features: Record<string, boolean> }> {
   const apis = (await admin.listApis()) as ApiRange[];
