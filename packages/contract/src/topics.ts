@@ -152,3 +152,44 @@ export const TimeOffset = onFirstUse(() =>
 );
 export type TimeOffset = z.infer<typeof TimeOffset>;
 export const TimeOffsetList = onFirstUse(() => z.array(TimeOffset));
+
+/** A time as an ISO-8601 date-time with offset, or epoch milliseconds; answered as epoch milliseconds. */
+const timeParam = () =>
+  z.union([
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number),
+    isoInstant.transform((v) => Date.parse(v)),
+  ]);
+
+/** `GET /api/{cluster}/topic/{topic}/rate`: the window, 24 hours to now by default, in up to 500 buckets. */
+export const TopicRateQuery = onFirstUse(() => {
+  const TimeParam = timeParam();
+  return z
+    .object({
+      from: TimeParam.optional().meta({ description: 'Start of the window (default: 24 hours before `to`)' }),
+      to: TimeParam.optional().meta({ description: 'End of the window (default: now)' }),
+      buckets: z.coerce.number().int().min(1).max(500).default(24),
+    })
+    .refine((q) => (q.from ?? 0) < (q.to ?? Date.now()), {
+      message: 'from must be before to',
+      path: ['from'],
+    });
+});
+
+/**
+ * Records written per bucket, from Kafka's time index: per partition, the offsets between the first record
+ * at or after `start` and the first at or after `end`, summed (what the topic holds in that window).
+ */
+export const TopicRate = onFirstUse(() =>
+  z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      step: z.number().int().meta({ description: 'Bucket length in milliseconds' }),
+      buckets: z.array(z.object({ start: z.string(), end: z.string(), records: z.number().int() })),
+    })
+    .meta({ id: 'TopicRate' }),
+);
+export type TopicRate = z.infer<typeof TopicRate>;

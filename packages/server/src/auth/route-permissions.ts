@@ -114,6 +114,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/:cluster/topic/:topic': { resource: 'TOPIC', action: 'READ' },
   'DELETE /api/:cluster/topic/:topic': { resource: 'TOPIC', action: 'DELETE' },
   'GET /api/:cluster/topic/:topic/partitions': { resource: 'TOPIC', action: 'READ' },
+  'GET /api/:cluster/topic/:topic/rate': { resource: 'TOPIC', action: 'READ' },
   'POST /api/:cluster/topic/:topic/partitions': { resource: 'TOPIC', action: 'UPDATE' },
   'GET /api/:cluster/topic/:topic/configs': { resource: 'TOPIC', action: 'READ_CONFIG' },
   'POST /api/:cluster/topic/:topic/configs': {

@@ -70,6 +70,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   'POST /api/:cluster/topic': { operationId: 'createTopic', summary: 'Create a topic' },
   'GET /api/:cluster/topic/:topic': { operationId: 'getTopic', summary: 'One topic' },
   'DELETE /api/:cluster/topic/:topic': { operationId: 'deleteTopic', summary: 'Delete a topic' },
+  'GET /api/:cluster/topic/:topic/rate': {
+    operationId: 'getTopicRate',
+    summary: "Records written per time bucket, counted from the topic's time index",
+  },
   'GET /api/:cluster/topic/:topic/partitions': {
     operationId: 'listTopicPartitions',
     summary: "A topic's partitions: leaders, replicas, offsets",

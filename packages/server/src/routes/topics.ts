@@ -17,15 +17,19 @@ import {
   TopicNames,
   TopicNamesQuery,
   TopicParams,
+  TopicRate,
+  TopicRateQuery,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { topicFilter, visibleGroup } from '../auth/visible-groups.ts';
 import { INDEX_AGE_HEADER, indexAgeSeconds } from '../kafka/group-service.ts';
 import { topicService } from '../kafka/topic-service.ts';
+import { topicRate } from '../kafka/traffic/topic-rate.ts';
 import type { Services } from '../services.ts';
 
 const tags = ['topic'];
+const DAY_MS = 86_400_000;
 
 export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
   const topics = topicService(config, kafka);
@@ -86,6 +90,16 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
     async (req, reply) => {
       await topics.increasePartitions(req.params.cluster, req.params.topic, req.body.partition);
       return reply.code(202).send();
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/rate',
+    { schema: { tags, params: TopicParams, querystring: TopicRateQuery, response: { 200: TopicRate } } },
+    (req) => {
+      const to = req.query.to ?? Date.now();
+      const window = { from: req.query.from ?? to - DAY_MS, to, buckets: req.query.buckets };
+      return kafka.run(req.params.cluster, (admin) => topicRate(admin, req.params.topic, window));
     },
   );
 
