@@ -168,11 +168,17 @@ export const TopicRateQuery = onFirstUse(() => {
   const TimeParam = timeParam();
   return z
     .object({
-      from: TimeParam.optional().meta({ description: 'Start of the window (default: 24 hours before `to`)' }),
+      from: z
+        .union([z.literal('earliest'), TimeParam])
+        .optional()
+        .meta({
+          description:
+            'Start of the window, or `earliest` (the oldest record kept); default 24 hours before `to`',
+        }),
       to: TimeParam.optional().meta({ description: 'End of the window (default: now)' }),
       buckets: z.coerce.number().int().min(1).max(500).default(24),
     })
-    .refine((q) => (q.from ?? 0) < (q.to ?? Date.now()), {
+    .refine((q) => q.from === 'earliest' || (q.from ?? 0) < (q.to ?? Date.now()), {
       message: 'from must be before to',
       path: ['from'],
     });

@@ -62,6 +62,12 @@ describe('GET /api/{cluster}/topic/{topic}/rate', () => {
     expect(fine.buckets.reduce((sum, b) => sum + b.records, 0)).toBe(600);
   });
 
+  it('starts at the oldest record kept when asked from=earliest', async () => {
+    const answer = await rate(`from=earliest&to=${T0 + 3 * HOUR}&buckets=3`);
+    expect(answer.from).toBe('2024-05-01T00:00:00.000Z');
+    expect(answer.buckets.map((b) => b.records)).toEqual([100, 200, 300]);
+  });
+
   it('counts 0 for a window whose records were deleted, as retention would', async () => {
     // Delete, per partition, everything written in the first hour (its records are the first ones).
     const firstHour = [0, 1, 2].map((p) => ({

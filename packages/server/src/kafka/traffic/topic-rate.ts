@@ -17,6 +17,7 @@ import { listOffsets } from '../offsets.ts';
 const EDGES_AT_ONCE = 4;
 
 export type RateWindow = { from: number; to: number; buckets: number };
+const HOUR_MS = 3_600_000;
 
 /** `buckets + 1` edges from `from` to `to`, as whole milliseconds, the last one exactly `to`. */
 export function edgesOf({ from, to, buckets }: RateWindow): number[] {
@@ -44,8 +45,24 @@ export function countBuckets(
   });
 }
 
-export async function topicRate(admin: Admin, topic: string, window: RateWindow): Promise<TopicRate> {
+/**
+ * `from: 'earliest'` reads as the oldest record the topic keeps: ListOffsets at time 0 answers each
+ * partition's first record with its timestamp (an hour before `to` when the topic is empty).
+ */
+export async function topicRate(
+  admin: Admin,
+  topic: string,
+  asked: Omit<RateWindow, 'from'> & { from: number | 'earliest' },
+): Promise<TopicRate> {
   const { view, meta } = await topicMetadata(admin, topic);
+  let from = asked.from;
+  if (from === 'earliest') {
+    const firsts = [...((await listOffsets(admin, view, [meta], 0n)).get(topic)?.values() ?? [])]
+      .map((p) => p.timestamp)
+      .filter((t) => t >= 0);
+    from = firsts.length ? Math.min(asked.to - 1, ...firsts) : asked.to - HOUR_MS;
+  }
+  const window = { ...asked, from };
   const latest =
     (await listOffsets(admin, view, [meta], ListOffsetTimestamps.LATEST)).get(topic) ?? new Map();
   const edges = edgesOf(window);

@@ -16,6 +16,7 @@ import { TopicHeader } from './topic-header';
 import { TopicLogsTab } from './topic-logs-tab';
 import { TopicPartitionsTab } from './topic-partitions-tab';
 import { type TopicTab, topicTab, topicTabs } from './topic-tab';
+import { TopicTrafficTab } from './topic-traffic-tab';
 import '../topics.css';
 
 /** Spec part 1 §2 Topic page; a topic that does not exist gets a message in place of tabs and actions. */
@@ -67,6 +68,8 @@ function TabContent({ tab, cluster, topic }: { tab: TopicTab; cluster: string; t
       return <TopicDataTab cluster={cluster} topic={topic} />;
     case 'partitions':
       return <TopicPartitionsTab cluster={cluster} topic={topic} />;
+    case 'traffic':
+      return <TopicTrafficTab cluster={cluster} topic={topic} />;
     case 'groups':
       return <TopicGroupsTab cluster={cluster} topic={topic} />;
     case 'configs':

@@ -22,6 +22,7 @@ describe('topicTabs', () => {
     expect(topicTabs(all).map((t) => t.label)).toEqual([
       'Data',
       'Partitions',
+      'Traffic',
       'Consumer Groups',
       'Configs',
       'ACLS',
@@ -29,6 +30,7 @@ describe('topicTabs', () => {
     ]);
     expect(topicTabs({ data: false, groups: false, configs: true, acls: false }).map((t) => t.key)).toEqual([
       'partitions',
+      'traffic',
       'configs',
       'logs',
     ]);

@@ -1,4 +1,4 @@
-export type TopicTab = 'data' | 'partitions' | 'groups' | 'configs' | 'acls' | 'logs';
+export type TopicTab = 'data' | 'partitions' | 'traffic' | 'groups' | 'configs' | 'acls' | 'logs';
 
 /** What the user may see on the topic page (spec part 1 §6, and the permission each call needs). */
 export type TopicTabAccess = { data: boolean; groups: boolean; configs: boolean; acls: boolean };
@@ -6,6 +6,7 @@ export type TopicTabAccess = { data: boolean; groups: boolean; configs: boolean;
 const order: [TopicTab, string][] = [
   ['data', 'Data'],
   ['partitions', 'Partitions'],
+  ['traffic', 'Traffic'],
   ['groups', 'Consumer Groups'],
   ['configs', 'Configs'],
   ['acls', 'ACLS'],
@@ -13,7 +14,7 @@ const order: [TopicTab, string][] = [
 ];
 
 function allowed(tab: TopicTab, access: TopicTabAccess): boolean {
-  return tab === 'partitions' || tab === 'logs' || access[tab];
+  return tab === 'partitions' || tab === 'traffic' || tab === 'logs' || access[tab];
 }
 
 export function topicTabs(access: TopicTabAccess): { key: TopicTab; label: string }[] {
