@@ -44,6 +44,9 @@ export const ClusterOverview = onFirstUse(() =>
         topicsUnderReplicated: z.number().int(),
       }),
       size: z.number().optional().meta({ description: 'Bytes on every log dir; absent when no broker said' }),
+      written24h: z.number().int().optional().meta({
+        description: 'Records written to the topics the caller may read in the last 24 hours (time index)',
+      }),
       groups: z
         .object({
           count: z.number().int(),

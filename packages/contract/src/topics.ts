@@ -199,3 +199,19 @@ export const TopicRate = onFirstUse(() =>
     .meta({ id: 'TopicRate' }),
 );
 export type TopicRate = z.infer<typeof TopicRate>;
+
+/**
+ * `GET /api/{cluster}/topic/traffic`: records written to each named topic in each of the last 24 hours,
+ * oldest first, counted from the time index (the topic list's sparkline column).
+ */
+export const TopicsTraffic = onFirstUse(() =>
+  z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      step: z.number().int().meta({ description: 'Bucket length in milliseconds (an hour)' }),
+      topics: z.record(z.string(), z.array(z.number().int())),
+    })
+    .meta({ id: 'TopicsTraffic' }),
+);
+export type TopicsTraffic = z.infer<typeof TopicsTraffic>;

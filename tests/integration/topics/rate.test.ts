@@ -87,3 +87,45 @@ describe('GET /api/{cluster}/topic/{topic}/rate', () => {
     expect((await getJson(`${app.url}/api/local/topic/no-such-topic-${Date.now()}/rate`)).status).toBe(404);
   });
 });
+
+describe('GET /api/{cluster}/topic/traffic and the list sorted by traffic', () => {
+  it('answers each named topic’s records per hour over the last 24 hours, and sorts the list by them', async () => {
+    const busy = await kafka.createTopic(2);
+    const quiet = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, busy, 2);
+    await waitForTopic(kafka.admin, quiet);
+    const now = Date.now();
+    // 50 records between 150 and 130 minutes ago in `busy`, 5 an hour ago in `quiet`.
+    await produceMany(busy, 50, (i) => ({
+      partition: i % 2,
+      value: `b${i}`,
+      timestamp: now - 150 * 60_000 + i * 24_000,
+    }));
+    await produceMany(quiet, 5, (i) => ({ partition: 0, value: `q${i}`, timestamp: now - 60 * 60_000 + i }));
+    const { status, body } = await getJson(
+      `${app.url}/api/local/topic/traffic?topics=${busy},${quiet},${topic}`,
+    );
+    expect(status).toBe(200);
+    const { topics, step } = body as { topics: Record<string, number[]>; step: number };
+    expect(step).toBe(HOUR);
+    expect(topics[busy]).toHaveLength(24);
+    expect(topics[busy]?.reduce((a, b) => a + b, 0)).toBe(50);
+    expect(topics[busy]?.slice(0, 20).every((n) => n === 0)).toBe(true);
+    expect(topics[quiet]?.reduce((a, b) => a + b, 0)).toBe(5);
+    // Records dated 2024 wrote nothing in the last 24 hours.
+    expect(topics[topic]?.every((n) => n === 0)).toBe(true);
+
+    const sorted = await getJson(`${app.url}/api/local/topic?search=test-topic&sort=traffic&order=desc`);
+    const names = (sorted.body as { results: { name: string }[] }).results.map((t) => t.name);
+    expect(names.indexOf(busy)).toBeLessThan(names.indexOf(quiet));
+    expect(names.indexOf(quiet)).toBeLessThan(
+      names.indexOf(topic) === -1 ? Number.MAX_SAFE_INTEGER : names.indexOf(topic),
+    );
+  });
+
+  it('refuses more than a page of topics in one traffic request, naming the field', async () => {
+    const many = Array.from({ length: 101 }, (_, i) => `t${i}`).join(',');
+    const answer = await getJson(`${app.url}/api/local/topic/traffic?topics=${many}`);
+    expect(answer).toMatchObject({ status: 400, body: { message: expect.stringContaining('query.topics') } });
+  });
+});

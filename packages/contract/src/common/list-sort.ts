@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Columns `GET /api/{cluster}/topic?sort=` orders by; without `sort`, by name as AKHQ does. */
-export const TopicSortColumn = z.enum(['name', 'size', 'partitions', 'records', 'underReplicated']);
+export const TopicSortColumn = z.enum([
+  'name',
+  'size',
+  'partitions',
+  'records',
+  'underReplicated',
+  'traffic',
+]);
 export type TopicSortColumn = z.infer<typeof TopicSortColumn>;
 
 /** Columns `GET /api/{cluster}/group?sort=` orders by; without `sort`, by id as AKHQ does. */

@@ -130,6 +130,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
     check: [{ in: 'param', key: 'topic', resource: 'TOPIC', action: 'READ' }],
     handled: { answer: GROUP_LIST },
   },
+  'GET /api/:cluster/topic/traffic': {
+    resource: 'TOPIC',
+    action: 'READ',
+    check: [{ in: 'query', key: 'topics' }],
+  },
   'GET /api/:cluster/topic/last-record': {
     resource: 'TOPIC_DATA',
     action: 'READ',

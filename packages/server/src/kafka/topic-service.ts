@@ -49,6 +49,7 @@ export function topicService(config: Config, pool: KafkaPool) {
   const sizes = new LogDirCache(LIST_SIZES_TTL_MS, SORT_SIZES_STALE_MS);
   const allNames = new TopicNameCache(LIST_NAMES_TTL_MS);
   const records = new TtlMemo<Map<string, number>>(LIST_SIZES_TTL_MS);
+  const traffic = new TtlMemo<Map<string, number>>(LIST_SIZES_TTL_MS);
   /** Each cluster's brokers as the last all-topic Metadata answer named them (see LogDirCache.prefetch). */
   const lastBrokers = new Map<string, BrokerInfo[]>();
   const defaultView = (cluster: string): TopicListView =>
@@ -104,7 +105,13 @@ export function topicService(config: Config, pool: KafkaPool) {
           logDirs: sort === 'size' ? orderedDirs : logDirs,
           arrange: sort
             ? (names) =>
-                sortTopicNames(admin, names, sort, order, { cluster, view, logDirs: sortDirs, records })
+                sortTopicNames(admin, names, sort, order, {
+                  cluster,
+                  view,
+                  logDirs: sortDirs,
+                  records,
+                  traffic,
+                })
             : undefined,
         });
       });

@@ -63,6 +63,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   'GET /api/:cluster/topic': { operationId: 'listTopics', summary: 'Topics, one page, filtered by name' },
   'GET /api/:cluster/topic/name': { operationId: 'listTopicNames', summary: 'Every topic name' },
+  'GET /api/:cluster/topic/traffic': {
+    operationId: 'getTopicsTraffic',
+    summary: 'Records written to each named topic in each of the last 24 hours',
+  },
   'GET /api/:cluster/topic/last-record': {
     operationId: 'getLastRecords',
     summary: 'The last record of each named topic',

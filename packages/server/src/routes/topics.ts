@@ -19,17 +19,24 @@ import {
   TopicParams,
   TopicRate,
   TopicRateQuery,
+  TopicsQuery,
+  TopicsTraffic,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { topicFilter, visibleGroup } from '../auth/visible-groups.ts';
+import { badRequest } from '../errors.ts';
 import { INDEX_AGE_HEADER, indexAgeSeconds } from '../kafka/group-service.ts';
+import { readMetadata } from '../kafka/metadata.ts';
 import { topicService } from '../kafka/topic-service.ts';
+import { recentTraffic } from '../kafka/traffic/recent-traffic.ts';
 import { topicRate } from '../kafka/traffic/topic-rate.ts';
 import type { Services } from '../services.ts';
 
 const tags = ['topic'];
 const DAY_MS = 86_400_000;
+/** Topics one traffic request names at most: a page of the topic list. */
+const MAX_TRAFFIC_TOPICS = 100;
 
 export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
   const topics = topicService(config, kafka);
@@ -55,6 +62,28 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
         req.query.show,
         req.permissions.allow('TOPIC', 'READ', req.params.cluster),
       ),
+  );
+
+  app.get(
+    '/api/:cluster/topic/traffic',
+    { schema: { tags, params: ClusterParams, querystring: TopicsQuery, response: { 200: TopicsTraffic } } },
+    async (req) => {
+      if (req.query.topics.length > MAX_TRAFFIC_TOPICS) {
+        throw badRequest('query.topics', `at most ${MAX_TRAFFIC_TOPICS} topics a request`);
+      }
+      const to = Date.now();
+      const window = { from: to - DAY_MS, to, buckets: 24 };
+      const counts = await kafka.run(req.params.cluster, async (admin) => {
+        const view = await readMetadata(admin, req.query.topics);
+        return recentTraffic(admin, view, [...view.topics.values()], window);
+      });
+      return {
+        from: new Date(window.from).toISOString(),
+        to: new Date(to).toISOString(),
+        step: DAY_MS / 24,
+        topics: Object.fromEntries(counts),
+      };
+    },
   );
 
   app.post(

@@ -10,6 +10,7 @@ import type { NameFilter } from '../topic-list.ts';
 import { TopicNameCache } from '../topic-name-cache.ts';
 import { isInternalName, type TopicNaming, topicNaming } from '../topic-naming.ts';
 import { TtlMemo } from '../topics/ttl-memo.ts';
+import { trafficSince } from '../traffic/recent-traffic.ts';
 import { brokerReleases } from './broker-version.ts';
 
 /** What the caller may see: topics by TOPIC READ; brokers and sizes with NODE READ; groups with CONSUMER_GROUP READ. */
@@ -19,6 +20,8 @@ const VIEW_TTL_MS = 5_000;
 const SIZES_TTL_MS = 10_000;
 const MIN_ISR_TTL_MS = 60_000;
 const RELEASES_TTL_MS = 60_000;
+const TRAFFIC_TTL_MS = 60_000;
+const DAY_MS = 86_400_000;
 
 /** Bytes per broker on its log dirs (every replica it holds), undefined for a broker that did not answer. */
 async function brokerSizes(admin: Admin, view: ClusterView): Promise<Map<number, number>> {
@@ -75,7 +78,8 @@ function topicFigures(view: ClusterView, naming: TopicNaming, allow: NameFilter,
 /**
  * The cluster's landing page from what other screens already pay for: the all-topic Metadata answer
  * (kept 5 s), each broker's log-dir totals (kept 10 s), the brokers' min.insync.replicas and each
- * broker's ApiVersions (its release; both kept 60 s) and one ListGroups. Nothing is asked per topic or
+ * broker's ApiVersions (its release; both kept 60 s), one ListGroups, and the records written in the last
+ * 24 hours (two ListOffsets rounds over every partition, kept 60 s). Nothing is asked per topic or
  * per group, so it costs the same few requests at 10,000 topics as at 10. Under min ISR uses the
  * broker default: a per-topic override would need a DescribeConfigs per topic.
  */
@@ -85,16 +89,21 @@ export function overviewService(config: Config, pool: KafkaPool) {
   const sizes = new TtlMemo<Map<number, number>>(SIZES_TTL_MS);
   const minIsr = new TtlMemo<number>(MIN_ISR_TTL_MS);
   const releases = new TtlMemo<Map<number, string>>(RELEASES_TTL_MS);
+  const traffic = new TtlMemo<Map<string, number>>(TRAFFIC_TTL_MS);
 
   return (cluster: string, access: OverviewAccess): Promise<ClusterOverview> =>
     pool.run(cluster, async (admin) => {
       const view = await views.view(cluster, admin);
-      const [perBroker, versions, min, groups] = await Promise.all([
+      const [perBroker, versions, min, groups, written] = await Promise.all([
         access.nodes ? sizes.get(cluster, () => brokerSizes(admin, view)) : undefined,
         access.nodes ? releases.get(cluster, () => brokerReleases(admin, view)) : undefined,
         minIsr.get(cluster, () => defaultMinIsr(admin, view)),
         access.groups ? listConsumerGroups(admin) : undefined,
+        // Two bounded ListOffsets rounds for every partition, kept a minute (recent-traffic.ts).
+        traffic.get(cluster, () => trafficSince(admin, view, [...view.topics.values()], Date.now() - DAY_MS)),
       ]);
+      let written24h = 0;
+      for (const [topic, records] of written) if (access.topics(topic)) written24h += records;
       const replicas = new Map<number, { partitions: number; leaders: number }>();
       for (const t of view.topics.values())
         for (const p of t.partitions) {
@@ -133,6 +142,7 @@ export function overviewService(config: Config, pool: KafkaPool) {
         racks: [...new Set(brokers.flatMap((b) => (b.rack ? [b.rack] : [])))].sort(),
         topics: topicFigures(view, naming, access.topics, min),
         ...(total !== undefined ? { size: total } : {}),
+        written24h,
         ...(groups ? { groups: { count: groupCount, byState } } : {}),
       };
     });

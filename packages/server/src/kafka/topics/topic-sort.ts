@@ -4,6 +4,7 @@ import type { ClusterView, TopicMeta } from '../metadata.ts';
 import { partitionOffsets } from '../offsets.ts';
 import type { LogDirSource } from '../topic-describe.ts';
 import { byName } from '../topic-naming.ts';
+import { trafficSince } from '../traffic/recent-traffic.ts';
 import type { TtlMemo } from './ttl-memo.ts';
 
 /** What a sort needs besides the all-topic Metadata answer: sizes and record counts, both cached. */
@@ -12,7 +13,11 @@ export type SortSources = {
   view: ClusterView;
   logDirs: LogDirSource;
   records: TtlMemo<Map<string, number>>;
+  /** Records written in the last 24 hours per topic (the time index), kept as long as the record counts. */
+  traffic: TtlMemo<Map<string, number>>;
 };
+
+const DAY_MS = 86_400_000;
 
 const underReplicated = (t: TopicMeta) => t.partitions.filter((p) => p.isr.length < p.replicas.length).length;
 
@@ -68,7 +73,14 @@ export async function sortTopicNames(
     const counts = new Map(metas.map((t) => [t.name, underReplicated(t)]));
     value = (n) => counts.get(n) ?? 0;
   } else {
-    const totals = column === 'size' ? await sizes(admin, sources, metas) : await records(admin, sources);
+    const totals =
+      column === 'size'
+        ? await sizes(admin, sources, metas)
+        : column === 'traffic'
+          ? await sources.traffic.get(sources.cluster, () =>
+              trafficSince(admin, sources.view, [...sources.view.topics.values()], Date.now() - DAY_MS),
+            )
+          : await records(admin, sources);
     value = (n) => totals.get(n) ?? 0;
   }
   const keyed = names.map((n) => ({ n, v: value(n) }));

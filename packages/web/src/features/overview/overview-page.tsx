@@ -106,6 +106,14 @@ function OverviewFigures({ cluster, data }: { cluster: string; data: ClusterOver
         <div className="overview__tiles">
           <FigureTile label="Topics" value={count(topics.count)} to={topicList(cluster, all)} />
           <FigureTile label="Internal topics" value={count(topics.internal)} to={topicList(cluster, all)} />
+          {data.written24h !== undefined && (
+            <FigureTile
+              label="Records written (24 h)"
+              value={count(data.written24h)}
+              note="from the time index"
+              to={topicList(cluster, `${all}&sort=traffic&order=desc`)}
+            />
+          )}
           <FigureTile
             label="Partitions"
             value={count(topics.partitions)}

@@ -11,6 +11,7 @@ import {
   TopicList,
   type TopicListView,
   type TopicSortColumn,
+  TopicsTraffic,
 } from '@console/contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiPath } from '../../api/base-path';
@@ -31,6 +32,8 @@ export const topicKeys = {
   list: (cluster: string, params: TopicListParams) => [...topicKeys.all(cluster), 'list', params] as const,
   lastRecords: (cluster: string, topics: readonly string[]) =>
     [...topicKeys.all(cluster), 'last-record', topics] as const,
+  traffic: (cluster: string, topics: readonly string[]) =>
+    [...topicKeys.all(cluster), 'traffic', topics] as const,
   groups: (cluster: string, topics: readonly string[], view: GroupsListView) =>
     [...topicKeys.all(cluster), 'groups-of', view, topics] as const,
   detail: (cluster: string, topic: string) => [...topicKeys.all(cluster), 'detail', topic] as const,
@@ -62,6 +65,22 @@ export function lastRecordsQuery(cluster: string, topics: readonly string[]) {
         signal,
       }),
     enabled: topics.length > 0,
+  });
+}
+
+/** The page's topics' records per hour over the last 24 hours, one batched call (the sparkline column). */
+export function trafficQuery(cluster: string, topics: readonly string[]) {
+  return queryOptions({
+    queryKey: topicKeys.traffic(cluster, topics),
+    queryFn: ({ signal }) =>
+      apiRequest(apiPath(cluster, 'topic', 'traffic'), {
+        query: { topics: topics.join(',') },
+        schema: TopicsTraffic,
+        signal,
+      }),
+    enabled: topics.length > 0,
+    staleTime: 60_000,
+    meta: { silent: true },
   });
 }
 

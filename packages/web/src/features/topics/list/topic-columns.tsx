@@ -6,6 +6,7 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { LastRecordCell } from './last-record-cell';
 import { TopicGroupsCell } from './topic-groups-cell';
 import type { TopicRow } from './topic-rows';
+import { TrafficCell } from './traffic-cell';
 
 const column = createColumnHelper<TopicRow>();
 
@@ -24,6 +25,7 @@ export const TOPIC_SORT_COLUMNS = {
   logDirSize: 'size',
   partitions: 'partitions',
   underReplicated: 'underReplicated',
+  traffic: 'traffic',
 } as const;
 
 /** Spec part 1 §2 Topic list: the two-level header Topics, Partitions, Replications, Consumer Groups. */
@@ -58,6 +60,11 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
         const size = getValue();
         return size === undefined ? '' : <span className="nowrap">{formatBytes(size)}</span>;
       },
+    }),
+    column.accessor('traffic', {
+      header: () => <abbr title="Records written in the last 24 hours, per hour">Traffic</abbr>,
+      enableSorting: true,
+      cell: ({ getValue, row }) => <TrafficCell hours={getValue()} topic={row.original.name} />,
     }),
   ];
   if (lastRecord) {

@@ -57,7 +57,13 @@ describe('toTopicRows', () => {
       inSync: 1,
       underReplicated: 0,
       groups: undefined,
+      traffic: undefined,
     });
+  });
+
+  it('fills the traffic of the last 24 hours from its batched call', () => {
+    const hours = Array.from({ length: 24 }, (_, i) => i);
+    expect(toTopicRows([topic], undefined, undefined, { orders: hours })[0]?.traffic).toEqual(hours);
   });
 
   it('fills last record (null when the topic has none) and groups', () => {

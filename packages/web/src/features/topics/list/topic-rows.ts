@@ -16,6 +16,8 @@ export type TopicRow = {
   /** Partitions with a replica out of sync. */
   underReplicated: number;
   groups: TopicGroup[] | undefined;
+  /** Records written per hour over the last 24 hours, oldest first; undefined until its call answers. */
+  traffic: number[] | undefined;
 };
 
 export function groupsOfTopic(topic: string, groups: readonly ConsumerGroup[]): TopicGroup[] {
@@ -32,6 +34,7 @@ export function toTopicRows(
   topics: readonly Topic[],
   lastRecords: LastRecords | undefined,
   groups: readonly ConsumerGroup[] | undefined,
+  traffic?: Readonly<Record<string, number[]>>,
 ): TopicRow[] {
   return topics.map((topic) => ({
     name: topic.name,
@@ -43,5 +46,6 @@ export function toTopicRows(
     inSync: topic.inSyncReplicaCount,
     underReplicated: topic.partitions.filter((p) => p.nodes.some((n) => !n.inSyncReplicas)).length,
     groups: groups ? groupsOfTopic(topic.name, groups) : undefined,
+    traffic: traffic?.[topic.name],
   }));
 }

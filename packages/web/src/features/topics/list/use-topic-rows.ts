@@ -1,7 +1,13 @@
 import type { GroupsListView } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { groupsForTopicsQuery, lastRecordsQuery, type TopicListParams, topicListQuery } from '../api';
+import {
+  groupsForTopicsQuery,
+  lastRecordsQuery,
+  type TopicListParams,
+  topicListQuery,
+  trafficQuery,
+} from '../api';
 import { toTopicRows } from './topic-rows';
 
 type Options = {
@@ -14,8 +20,8 @@ type Options = {
 };
 
 /**
- * One page of topics, then one batched last-record call and one batched /group/topics call for that
- * page's names (spec part 1 §4: the detail columns fill in after the rows appear).
+ * One page of topics, then one batched last-record call, one batched /group/topics call and one batched
+ * traffic call for that page's names (spec part 1 §4: the detail columns fill in after the rows appear).
  */
 export function useTopicRows({ cluster, params, groupsListView, enabled, lastRecord, groups }: Options) {
   const list = useQuery({ ...topicListQuery(cluster, params), enabled });
@@ -29,9 +35,10 @@ export function useTopicRows({ cluster, params, groupsListView, enabled, lastRec
     ...groupsForTopicsQuery(cluster, names, groupsListView),
     enabled: groups && names.length > 0,
   });
+  const traffic = useQuery({ ...trafficQuery(cluster, names), enabled: names.length > 0 });
   const rows = useMemo(
-    () => toTopicRows(current?.results ?? [], lastRecords.data, topicGroups.data),
-    [current, lastRecords.data, topicGroups.data],
+    () => toTopicRows(current?.results ?? [], lastRecords.data, topicGroups.data, traffic.data?.topics),
+    [current, lastRecords.data, topicGroups.data, traffic.data],
   );
   return { list, current, rows };
 }
