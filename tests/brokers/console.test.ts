@@ -164,6 +164,9 @@ describe.each(versions)('the console on Kafka %s', (version) => {
       '/node/1',
       '/node/1/configs',
       '/node/1/logs',
+      '/quorum',
+      '/features',
+      '/capabilities',
     ];
     const answers = await Promise.all(pages.map(async (page) => [page, await send('GET', page)] as const));
     const unexpected = answers.filter(

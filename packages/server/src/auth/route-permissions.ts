@@ -300,6 +300,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   'GET /api/:cluster/node/partitions': { resource: 'NODE', action: 'READ' },
   'GET /api/:cluster/node/:id': { resource: 'NODE', action: 'READ' },
   'GET /api/:cluster/node/:id/configs': { resource: 'NODE', action: 'READ_CONFIG' },
+  'GET /api/:cluster/quorum': { resource: 'NODE', action: 'READ' },
+  'GET /api/:cluster/features': { resource: 'NODE', action: 'READ' },
+  'POST /api/:cluster/features': {
+    resource: 'NODE',
+    action: 'UPDATE',
+    handled: { 'body.feature': 'a cluster-wide feature name, not an object with patterns' },
+  },
   'POST /api/:cluster/node/:id/configs': {
     resource: 'NODE',
     action: 'ALTER_CONFIG',

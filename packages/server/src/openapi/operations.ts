@@ -206,6 +206,18 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     operationId: 'abortTransaction',
     summary: "Abort a producer's open transaction on one partition",
   },
+  'GET /api/:cluster/quorum': {
+    operationId: 'getQuorum',
+    summary: "The KRaft quorum: leader, epoch, high watermark, voters' and observers' lag",
+  },
+  'GET /api/:cluster/features': {
+    operationId: 'getFeatureLevels',
+    summary: "Each feature's finalized level and the levels the brokers support",
+  },
+  'POST /api/:cluster/features': {
+    operationId: 'upgradeFeature',
+    summary: "Raise a feature's level, or only validate it (dryRun, the default)",
+  },
   'GET /api/:cluster/node': { operationId: 'listNodes', summary: 'Brokers and the controller' },
   'GET /api/:cluster/node/partitions': {
     operationId: 'listNodePartitions',

@@ -2,13 +2,17 @@ import {
   ClusterParams,
   ConfigList,
   ConfigUpdate,
+  FeatureLevels,
+  FeatureUpgrade,
   LogDirList,
   Node,
   NodeList,
   NodeParams,
   NodePartitionsList,
+  Quorum,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { describeQuorum, featureLevels, upgradeFeature } from '../kafka/cluster/quorum.ts';
 import { nodeService } from '../kafka/node-service.ts';
 import type { Services } from '../services.ts';
 
@@ -16,6 +20,24 @@ const tags = ['node'];
 
 export const nodeRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
   const nodes = nodeService(config, kafka);
+
+  app.get(
+    '/api/:cluster/quorum',
+    { schema: { tags, params: ClusterParams, response: { 200: Quorum } } },
+    (req) => kafka.run(req.params.cluster, describeQuorum),
+  );
+
+  app.get(
+    '/api/:cluster/features',
+    { schema: { tags, params: ClusterParams, response: { 200: FeatureLevels } } },
+    (req) => kafka.run(req.params.cluster, featureLevels),
+  );
+
+  app.post(
+    '/api/:cluster/features',
+    { schema: { tags, params: ClusterParams, body: FeatureUpgrade, response: { 200: FeatureLevels } } },
+    (req) => kafka.run(req.params.cluster, (admin) => upgradeFeature(admin, req.body)),
+  );
 
   app.get(
     '/api/:cluster/node',

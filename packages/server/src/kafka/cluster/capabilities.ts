@@ -26,7 +26,7 @@ export const FEATURES: readonly Feature[] = [
     apis: ['ConsumerGroupDescribe'],
   },
   { key: 'shareGroups', label: 'Share groups', since: '4.1', apis: ['ShareGroupDescribe'] },
-  { key: 'quorum', label: 'The KRaft quorum', since: '3.3 (KRaft)', apis: ['DescribeQuorum'] },
+  { key: 'quorum', label: 'KRaft quorum details', since: '3.3 in KRaft mode', apis: ['DescribeQuorum'] },
   { key: 'clientQuotas', label: 'Client quotas', since: '2.6', apis: ['DescribeClientQuotas'] },
   {
     key: 'reassignments',

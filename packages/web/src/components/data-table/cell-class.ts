@@ -4,6 +4,7 @@ export function cellClass(meta: ColumnMeta<unknown, unknown> | undefined, group 
   const classes = [
     meta?.align && `data-table__cell--${meta.align}`,
     meta?.shrink && 'data-table__cell--shrink',
+    meta?.wide && 'data-table__cell--wide',
     group && 'data-table__cell--group',
   ].filter(Boolean);
   return classes.length ? classes.join(' ') : undefined;

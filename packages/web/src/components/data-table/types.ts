@@ -23,5 +23,7 @@ declare module '@tanstack/react-table' {
     align?: 'end' | 'center';
     /** Keeps the column as narrow as its content (checkboxes, actions, ids). */
     shrink?: boolean;
+    /** A column shown only where the table is wide (1240 px and more): it gives way where it is tight. */
+    wide?: boolean;
   }
 }

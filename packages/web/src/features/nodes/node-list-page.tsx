@@ -11,6 +11,7 @@ import { Page } from '../shell/page';
 import { nodeListQuery, nodePartitionsQuery } from './api';
 import { nodeColumns, sortableNodeColumns } from './node-columns';
 import { type NodeRow, toNodeRows } from './node-rows';
+import { QuorumPanel } from './quorum-panel';
 
 const SearchState = z.object({ sort: z.string().catch('') });
 
@@ -49,6 +50,7 @@ export function NodeListPage() {
         onSortingChange={sort}
         actions={actions}
       />
+      <QuorumPanel cluster={cluster.id} />
     </Page>
   );
 }

@@ -64,6 +64,7 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
     column.accessor('traffic', {
       header: () => <abbr title="Records written in the last 24 hours, per hour">Traffic</abbr>,
       enableSorting: true,
+      meta: { wide: true },
       cell: ({ getValue, row }) => <TrafficCell hours={getValue()} topic={row.original.name} />,
     }),
   ];

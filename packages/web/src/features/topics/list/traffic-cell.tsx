@@ -1,12 +1,12 @@
 /**
- * A topic's last 24 hours as a sparkline (an SVG polyline: one per row, no chart library needed), with
- * the total in words for screen readers and as the title. Empty until the batched traffic call answers.
+ * A topic's last 24 hours as a sparkline (an SVG polyline: one per row, no chart library needed), its
+ * total in words for screen readers and as the title (a number beside it would widen the tight list). Empty until the batched traffic call answers.
  */
 export function TrafficCell({ hours, topic }: { hours: readonly number[] | undefined; topic: string }) {
   if (!hours) return null;
   const total = hours.reduce((sum, n) => sum + n, 0);
   const top = Math.max(1, ...hours);
-  const width = 72;
+  const width = 56;
   const height = 18;
   const x = (i: number) => (hours.length > 1 ? (i / (hours.length - 1)) * width : 0);
   const points = hours.map(
@@ -18,7 +18,6 @@ export function TrafficCell({ hours, topic }: { hours: readonly number[] | undef
       <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={said}>
         <polyline points={points.join(' ')} fill="none" stroke="currentColor" strokeWidth="1.5" />
       </svg>
-      <span aria-hidden="true">{total.toLocaleString('en')}</span>
     </span>
   );
 }
