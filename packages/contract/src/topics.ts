@@ -153,36 +153,32 @@ export const TimeOffset = onFirstUse(() =>
 export type TimeOffset = z.infer<typeof TimeOffset>;
 export const TimeOffsetList = onFirstUse(() => z.array(TimeOffset));
 
-/** A time as an ISO-8601 date-time with offset, or epoch milliseconds; answered as epoch milliseconds. */
-const timeParam = () =>
-  z.union([
-    z
-      .string()
-      .regex(/^\d{1,15}$/)
-      .transform(Number),
-    isoInstant.transform((v) => Date.parse(v)),
-  ]);
+/** A time as an ISO-8601 date-time with offset, or epoch milliseconds (kept as given: `timeOf` reads it). */
+const timeParam = () => z.union([z.string().regex(/^\d{1,15}$/, 'epoch milliseconds'), isoInstant]);
+
+/** Epoch milliseconds of a `timeParam` value. */
+export const timeOf = (value: string): number => (/^\d+$/.test(value) ? Number(value) : Date.parse(value));
 
 /** `GET /api/{cluster}/topic/{topic}/rate`: the window, 24 hours to now by default, in up to 500 buckets. */
-export const TopicRateQuery = onFirstUse(() => {
-  const TimeParam = timeParam();
-  return z
+export const TopicRateQuery = onFirstUse(() =>
+  z
     .object({
       from: z
-        .union([z.literal('earliest'), TimeParam])
+        .union([z.literal('earliest'), timeParam()])
         .optional()
         .meta({
           description:
             'Start of the window, or `earliest` (the oldest record kept); default 24 hours before `to`',
         }),
-      to: TimeParam.optional().meta({ description: 'End of the window (default: now)' }),
+      to: timeParam().optional().meta({ description: 'End of the window (default: now)' }),
       buckets: z.coerce.number().int().min(1).max(500).default(24),
     })
-    .refine((q) => q.from === 'earliest' || (q.from ?? 0) < (q.to ?? Date.now()), {
-      message: 'from must be before to',
-      path: ['from'],
-    });
-});
+    .refine(
+      (q) =>
+        q.from === undefined || q.from === 'earliest' || timeOf(q.from) < (q.to ? timeOf(q.to) : Date.now()),
+      { message: 'from must be before to', path: ['from'] },
+    ),
+);
 
 /**
  * Records written per bucket, from Kafka's time index: per partition, the offsets between the first record

@@ -126,6 +126,9 @@ describe('GET /api/{cluster}/topic/traffic and the list sorted by traffic', () =
   it('refuses more than a page of topics in one traffic request, naming the field', async () => {
     const many = Array.from({ length: 101 }, (_, i) => `t${i}`).join(',');
     const answer = await getJson(`${app.url}/api/local/topic/traffic?topics=${many}`);
-    expect(answer).toMatchObject({ status: 400, body: { message: expect.stringContaining('query.topics') } });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('querystring.topics') },
+    });
   });
 });

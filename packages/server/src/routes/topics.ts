@@ -21,6 +21,7 @@ import {
   TopicRateQuery,
   TopicsQuery,
   TopicsTraffic,
+  timeOf,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -69,7 +70,7 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
     { schema: { tags, params: ClusterParams, querystring: TopicsQuery, response: { 200: TopicsTraffic } } },
     async (req) => {
       if (req.query.topics.length > MAX_TRAFFIC_TOPICS) {
-        throw badRequest('query.topics', `at most ${MAX_TRAFFIC_TOPICS} topics a request`);
+        throw badRequest('querystring.topics', `at most ${MAX_TRAFFIC_TOPICS} topics a request`);
       }
       const to = Date.now();
       const window = { from: to - DAY_MS, to, buckets: 24 };
@@ -126,8 +127,10 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
     '/api/:cluster/topic/:topic/rate',
     { schema: { tags, params: TopicParams, querystring: TopicRateQuery, response: { 200: TopicRate } } },
     (req) => {
-      const to = req.query.to ?? Date.now();
-      const window = { from: req.query.from ?? to - DAY_MS, to, buckets: req.query.buckets };
+      const { from, buckets } = req.query;
+      const to = req.query.to ? timeOf(req.query.to) : Date.now();
+      const start = from === 'earliest' ? ('earliest' as const) : from ? timeOf(from) : to - DAY_MS;
+      const window = { from: start, to, buckets };
       return kafka.run(req.params.cluster, (admin) => topicRate(admin, req.params.topic, window));
     },
   );

@@ -6,7 +6,7 @@
  */
 import type { FeatureLevels, FeatureUpgrade, Quorum } from '@console/contract';
 import type { Admin, apiVersionsV4, describeQuorumV2, updateFeaturesV1 } from '@platformatic/kafka';
-import { badRequest, conflict } from '../../errors.ts';
+import { conflict, missing } from '../../errors.ts';
 import { send } from '../protocol.ts';
 
 const METADATA_TOPIC = '__cluster_metadata';
@@ -70,15 +70,13 @@ export async function featureLevels(admin: Admin): Promise<FeatureLevels> {
 /** Raises `feature` to `level` (validate-only with `dryRun`); lowering is not offered: it can lose data. */
 export async function upgradeFeature(admin: Admin, upgrade: FeatureUpgrade): Promise<FeatureLevels> {
   const current = (await featureLevels(admin)).features.find((f) => f.name === upgrade.feature);
-  if (!current) throw badRequest('body.feature', `the cluster has no feature '${upgrade.feature}'`);
+  // Well-formed requests the cluster's state refuses: 404 for a feature it lacks, 409 for a level (errors.ts).
+  if (!current) throw missing('body.feature', `the cluster has no feature '${upgrade.feature}'`);
   if (upgrade.level <= (current.finalized ?? -1)) {
-    throw badRequest(
-      'body.level',
-      `${upgrade.feature} is at ${current.finalized}; only raising it is offered`,
-    );
+    throw conflict(`${upgrade.feature} is at ${current.finalized}; only raising it is offered`);
   }
   if (upgrade.level > current.supportedMax) {
-    throw badRequest('body.level', `the brokers support ${upgrade.feature} up to ${current.supportedMax}`);
+    throw conflict(`the brokers support ${upgrade.feature} up to ${current.supportedMax}`);
   }
   const answer = await send<
     [number, updateFeaturesV1.UpdateFeaturesRequestFeature[], boolean],
