@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { screenshot } from './browser.ts';
 
 /** Deque's axe-core, read from node_modules as published. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -45,4 +46,21 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       const why = (v.nodes[0]?.failureSummary ?? v.help).replace(/\s+/g, ' ');
       return `${v.id} (${v.impact}) ${targets.join(', ')}${more}: ${why}`;
     });
+}
+
+/**
+ * The page as it is, in the light and then the dark theme: axe's serious violations of each (prefixed with
+ * `shot` and the theme) and a screenshot of each, `<shot>-<width>-<theme>.png`.
+ */
+export async function checkBothThemes(page: Page, shot: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    await page.evaluate((t) => {
+      document.documentElement.dataset.theme = t;
+    }, theme);
+    await page.waitForTimeout(200);
+    for (const line of await seriousViolations(page)) found.push(`${shot} [${theme}] ${line}`);
+    await screenshot(page, `${shot}-${page.viewportSize()?.width}-${theme}`);
+  }
+  return found;
 }

@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LagHistoryConfig } from '../../../packages/server/src/config/lag-history.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
-import { seriousViolations } from '../../support/axe.ts';
-import { launchBrowser, screenshot } from '../../support/browser.ts';
+import { checkBothThemes } from '../../support/axe.ts';
+import { launchBrowser } from '../../support/browser.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.ts';
 
@@ -59,19 +59,6 @@ async function settle(): Promise<void> {
   await page.waitForTimeout(200);
 }
 
-async function checkBothThemes(shot: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      document.documentElement.dataset.theme = t;
-    }, theme);
-    await page.waitForTimeout(200);
-    for (const line of await seriousViolations(page)) found.push(`${shot} [${theme}] ${line}`);
-    await screenshot(page, `${shot}-${page.viewportSize()?.width}-${theme}`);
-  }
-  return found;
-}
-
 describe('lag history screens', () => {
   for (const width of [1440, 1024]) {
     it(`charts a group's lag, switches range, shows alerts on the lists (${width} px)`, async () => {
@@ -84,7 +71,7 @@ describe('lag history screens', () => {
       });
       await chart.waitFor();
       expect(await page.locator('.lag-chart canvas').count()).toBe(1);
-      found.push(...(await checkBothThemes('lag-group')));
+      found.push(...(await checkBothThemes(page, 'lag-group')));
       await page.getByRole('button', { name: '24 h' }).click();
       await expect.poll(() => new URL(page.url()).searchParams.get('range')).toBe('24h');
       await page.getByRole('img', { name: /over the last 24 h/ }).waitFor();
@@ -93,7 +80,7 @@ describe('lag history screens', () => {
       await page.goto(`${app.url}/ui/local/group?search=${group}`);
       await settle();
       await page.getByRole('row').filter({ hasText: group }).getByText('Alert: lag-high').waitFor();
-      found.push(...(await checkBothThemes('lag-group-list')));
+      found.push(...(await checkBothThemes(page, 'lag-group-list')));
 
       await page.goto(`${app.url}/ui/local/topic/${topic}/groups?range=7d`);
       await settle();
@@ -103,7 +90,7 @@ describe('lag history screens', () => {
         })
         .waitFor();
       await page.getByRole('row').filter({ hasText: group }).getByText('Alert: lag-high').waitFor();
-      found.push(...(await checkBothThemes('lag-topic-groups')));
+      found.push(...(await checkBothThemes(page, 'lag-topic-groups')));
       expect(found).toEqual([]);
     }, 60_000);
   }

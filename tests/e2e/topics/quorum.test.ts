@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../../support/app.ts';
-import { seriousViolations } from '../../support/axe.ts';
-import { launchBrowser, screenshot } from '../../support/browser.ts';
+import { checkBothThemes } from '../../support/axe.ts';
+import { launchBrowser } from '../../support/browser.ts';
 
 /** The Nodes page's KRaft quorum and feature levels, at 1440 and 1024 px, light and dark, held to axe. */
 let app: RunningApp;
@@ -32,16 +32,7 @@ describe('the KRaft quorum on the Nodes page', () => {
       expect(await features.getByRole('row').filter({ hasText: 'kraft.version' }).textContent()).toContain(
         'not set',
       );
-      const found: string[] = [];
-      for (const theme of ['light', 'dark'] as const) {
-        await page.evaluate((t) => {
-          document.documentElement.dataset.theme = t;
-        }, theme);
-        await page.waitForTimeout(200);
-        for (const line of await seriousViolations(page)) found.push(`[${theme}] ${line}`);
-        await screenshot(page, `nodes-quorum-${width}-${theme}`);
-      }
-      expect(found).toEqual([]);
+      expect(await checkBothThemes(page, 'nodes-quorum')).toEqual([]);
     }, 60_000);
   }
 });

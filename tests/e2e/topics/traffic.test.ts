@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../../support/app.ts';
-import { seriousViolations } from '../../support/axe.ts';
-import { launchBrowser, screenshot } from '../../support/browser.ts';
+import { checkBothThemes } from '../../support/axe.ts';
+import { launchBrowser } from '../../support/browser.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany, waitForTopic } from '../../support/records.ts';
 
@@ -33,19 +33,6 @@ afterAll(async () => {
   await kafka.cleanup();
 });
 
-async function checkBothThemes(shot: string): Promise<string[]> {
-  const found: string[] = [];
-  for (const theme of ['light', 'dark'] as const) {
-    await page.evaluate((t) => {
-      document.documentElement.dataset.theme = t;
-    }, theme);
-    await page.waitForTimeout(200);
-    for (const line of await seriousViolations(page)) found.push(`${shot} [${theme}] ${line}`);
-    await screenshot(page, `${shot}-${page.viewportSize()?.width}-${theme}`);
-  }
-  return found;
-}
-
 describe('the Traffic tab', () => {
   for (const width of [1440, 1024]) {
     it(`charts the records written per bucket and switches range (${width} px)`, async () => {
@@ -55,7 +42,7 @@ describe('the Traffic tab', () => {
       await page.getByText('120 records written, counted per 15 minutes').waitFor();
       await page.getByRole('img', { name: /in all, at most/ }).waitFor();
       expect(await page.locator('.time-chart canvas').count()).toBe(1);
-      found.push(...(await checkBothThemes('topic-traffic-day')));
+      found.push(...(await checkBothThemes(page, 'topic-traffic-day')));
       await page.getByRole('button', { name: 'Last hour' }).click();
       await page.getByText('120 records written, counted per minute').waitFor();
       await page.getByRole('button', { name: 'Last week' }).click();
@@ -65,7 +52,7 @@ describe('the Traffic tab', () => {
       expect(await page.getByRole('button', { name: 'Whole retention' }).getAttribute('aria-pressed')).toBe(
         'true',
       );
-      found.push(...(await checkBothThemes('topic-traffic-all')));
+      found.push(...(await checkBothThemes(page, 'topic-traffic-all')));
       expect(found).toEqual([]);
     }, 60_000);
   }

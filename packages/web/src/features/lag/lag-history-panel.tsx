@@ -30,7 +30,7 @@ function useLagRange(): [LagRange, (range: LagRange) => void] {
 
 function RangeButtons({ range, onChange }: { range: LagRange; onChange: (r: LagRange) => void }) {
   return (
-    <fieldset className="lag-ranges" aria-label="Lag history range">
+    <fieldset className="chart-ranges" aria-label="Lag history range">
       {(Object.keys(LABELS) as LagRange[]).map((r) => (
         <button key={r} type="button" className="btn" aria-pressed={r === range} onClick={() => onChange(r)}>
           {LABELS[r]}

@@ -41,7 +41,7 @@ export function TopicTrafficTab({ cluster, topic }: { cluster: string; topic: st
         <p className="topic-traffic__total">
           {data ? `${total.toLocaleString('en')} records written, counted ${unit}` : ' '}
         </p>
-        <fieldset className="topic-traffic__ranges" aria-label="Traffic range">
+        <fieldset className="chart-ranges" aria-label="Traffic range">
           {(Object.keys(TRAFFIC_RANGES) as TrafficRange[]).map((r) => (
             <button
               key={r}
