@@ -12,6 +12,8 @@ export type ClientCredentials = {
   timeoutMs: number;
 };
 
+import { errorChain } from './tls-failures.ts';
+
 /** Why a token could not be had, safe to show: the endpoint and the status, never the secret. */
 export class TokenError extends Error {}
 
@@ -99,13 +101,7 @@ function lifetimeOf(token: string, expiresIn: unknown): number {
  * What is under fetch's `TypeError: fetch failed`: the first system error code (ECONNREFUSED,
  * ENOTFOUND...), else the innermost message (`bad port`).
  */
-function codeOf(error: unknown, depth = 0): string | undefined {
-  if (!(error instanceof Error) || depth > 5) return undefined;
-  const { code, cause, errors } = error as Error & { code?: unknown; errors?: unknown[] };
-  if (typeof code === 'string') return code;
-  for (const inner of [cause, ...(errors ?? [])]) {
-    const found = codeOf(inner, depth + 1);
-    if (found) return found;
-  }
-  return depth > 0 ? error.message : undefined;
+function codeOf(error: unknown): string | undefined {
+  const inner = [...errorChain(error)].slice(1);
+  return inner.find((e) => typeof e.code === 'string')?.code ?? inner.at(-1)?.message;
 }

@@ -13,8 +13,9 @@ import type { NameFilter } from '../auth/roles.ts';
 import type { Config } from '../config/schema.ts';
 import { AppError, conflict, notFound } from '../errors.ts';
 import { byName, nameMatcher } from '../kafka/topic-naming.ts';
+import { mapLimit } from '../map-limit.ts';
 import { pageOf } from '../paging.ts';
-import { mapLimit, type UpstreamHttp } from '../upstream-http.ts';
+import type { UpstreamHttp } from '../upstream-http.ts';
 import { RegistryClient } from './client.ts';
 import { byRelevance, preferTopic, toSchema } from './schemas.ts';
 

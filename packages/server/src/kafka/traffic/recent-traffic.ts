@@ -1,19 +1,31 @@
 /**
- * Recent traffic of many topics at once, for the topic list's sparkline column and its sort, and the
- * overview's total: the same time-index counting as topic-rate.ts, but every topic of the page (or the
- * cluster) in each ListOffsets round, so the cost grows with the rounds (edges), not with the topics.
+ * Records written per time bucket, counted from the time index (topic-rate.ts says how): each bucket edge
+ * is one ListOffsets round for every partition of `metas` (bounded as every listing is), a few edges at
+ * a time, so the cost grows with the edges, not with the topics. The topic page's chart, the topic list's
+ * sparkline column and its sort, and the overview's total all count this way.
  */
 import { type Admin, ListOffsetTimestamps } from '@platformatic/kafka';
-import { mapLimit } from '../../upstream-http.ts';
+import { mapLimit } from '../../map-limit.ts';
 import type { ClusterView, TopicMeta } from '../metadata.ts';
 import { listOffsets } from '../offsets.ts';
-import { edgesOf } from './topic-rate.ts';
 
+/** Edges asked at once: each is one ListOffsets round to the leaders, so other calls get their turn. */
 const EDGES_AT_ONCE = 4;
 
-/** topic → partition → first offset at or after the edge (the end offset when none is). */
+export type RateWindow = { from: number; to: number; buckets: number };
+
+/** `buckets + 1` edges from `from` to `to`, as whole milliseconds, the last one exactly `to`. */
+export function edgesOf({ from, to, buckets }: RateWindow): number[] {
+  return Array.from({ length: buckets + 1 }, (_, i) => Math.round(from + ((to - from) * i) / buckets));
+}
+
+/** topic → partition → an offset. */
 type Positions = Map<string, Map<number, number>>;
 
+/**
+ * Per edge, each partition's first offset at or after it; a time after the last record answers -1, which
+ * reads as the end offset (every record is before it). The end offsets come too.
+ */
 async function positionsAt(
   admin: Admin,
   view: ClusterView,
@@ -21,21 +33,29 @@ async function positionsAt(
   edges: readonly number[],
 ) {
   const latest = await listOffsets(admin, view, metas, ListOffsetTimestamps.LATEST);
-  return mapLimit(edges, EDGES_AT_ONCE, async (edge): Promise<Positions> => {
+  const ends: Positions = new Map(
+    [...latest].map(([topic, partitions]) => [
+      topic,
+      new Map([...partitions].map(([p, o]) => [p, o.offset])),
+    ]),
+  );
+  const atEdges = await mapLimit(edges, EDGES_AT_ONCE, async (edge): Promise<Positions> => {
     const at = await listOffsets(admin, view, metas, BigInt(edge));
     const positions: Positions = new Map();
-    for (const [topic, partitions] of latest) {
+    for (const [topic, partitions] of ends) {
       const byPartition = new Map<number, number>();
       for (const [partition, end] of partitions) {
         const found = at.get(topic)?.get(partition)?.offset ?? -1;
-        byPartition.set(partition, found < 0 ? end.offset : found);
+        byPartition.set(partition, found < 0 ? end : found);
       }
       positions.set(topic, byPartition);
     }
     return positions;
   });
+  return { ends, atEdges };
 }
 
+/** Records between two positions of a topic's partitions (offsets never go back, a later time cannot). */
 const between = (from: Map<number, number> | undefined, to: Map<number, number> | undefined) => {
   let records = 0;
   for (const [partition, offset] of from ?? [])
@@ -43,36 +63,30 @@ const between = (from: Map<number, number> | undefined, to: Map<number, number> 
   return records;
 };
 
-/** Records written per bucket over the window, per topic: `buckets` counts each. */
+/** Records written per bucket over the window, per topic: `buckets` counts each, oldest first. */
 export async function recentTraffic(
   admin: Admin,
   view: ClusterView,
   metas: readonly TopicMeta[],
-  window: { from: number; to: number; buckets: number },
+  window: RateWindow,
 ): Promise<Map<string, number[]>> {
   const edges = edgesOf(window);
-  const positions = await positionsAt(admin, view, metas, edges);
+  const { atEdges } = await positionsAt(admin, view, metas, edges);
   return new Map(
     metas.map((t) => [
       t.name,
-      edges.slice(0, -1).map((_, i) => between(positions[i]?.get(t.name), positions[i + 1]?.get(t.name))),
+      edges.slice(0, -1).map((_, i) => between(atEdges[i]?.get(t.name), atEdges[i + 1]?.get(t.name))),
     ]),
   );
 }
 
-/** Records written since `from`, per topic: two ListOffsets rounds for all of `metas`. */
+/** Records written since `from`, per topic: two ListOffsets rounds (the end, and `from`) for all of `metas`. */
 export async function trafficSince(
   admin: Admin,
   view: ClusterView,
   metas: readonly TopicMeta[],
   from: number,
 ): Promise<Map<string, number>> {
-  const [start] = await positionsAt(admin, view, metas, [from]);
-  const end = await listOffsets(admin, view, metas, ListOffsetTimestamps.LATEST);
-  return new Map(
-    metas.map((t) => {
-      const last = new Map([...(end.get(t.name) ?? [])].map(([p, o]) => [p, o.offset]));
-      return [t.name, between(start?.get(t.name), last)];
-    }),
-  );
+  const { ends, atEdges } = await positionsAt(admin, view, metas, [from]);
+  return new Map(metas.map((t) => [t.name, between(atEdges[0]?.get(t.name), ends.get(t.name))]));
 }
