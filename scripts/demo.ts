@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { NODE_ENV_VARS, NODE_FLAGS } from '../packages/server/src/node-flags.ts';
+import { NODE_ENV_VARS, NODE_FLAGS } from '../packages/server/src/platform/node-flags.ts';
 import { seedConnectAndKsql } from './demo/seed-connect-ksql.ts';
 import { seedGroupsAndAcls } from './demo/seed-groups-acls.ts';
 import { seedTopics } from './demo/seed-topics.ts';

@@ -34,7 +34,7 @@ rmSync(dist, { recursive: true, force: true });
 
 /**
  * @platformatic/kafka's index exports its schema registry client, which the console does not use (it has
- * its own, src/kafka/records/decode/): loading it ran avsc and built two Ajv instances at every start.
+ * its own, src/domain/records/decode/): loading it ran avsc and built two Ajv instances at every start.
  * Marked free of side effects, it is left out; avsc stays in the chunks that read Avro.
  */
 const UNUSED_AT_START = /@platformatic\/kafka\/dist\/registries\//;

@@ -7,9 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { Consumer } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../packages/server/src/config/load.ts';
+import { parseConfig } from '../../packages/server/src/platform/config/load.ts';
 import { acceptanceFlow } from '../support/acceptance-flow.ts';
-import { type RunningApp, startConfiguredApp } from '../support/app.ts';
+import { type RunningApp, request, startConfiguredApp } from '../support/app.ts';
 import { type VersionedBroker, versionedBroker } from '../support/versioned-broker.ts';
 
 const versions = (process.env.BROKER_VERSIONS ?? '3.9.1')
@@ -42,16 +42,8 @@ describe.each(versions)('the console on Kafka %s', (version) => {
     await broker?.stop();
   });
 
-  const send = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${app.url}/api/old${path}`, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : undefined };
-  };
+  const send = (method: string, path: string, body?: unknown) =>
+    request(`${app.url}/api/old${path}`, { method, body });
 
   it('lists and creates topics, produces, browses, searches, lists groups and tails', async () => {
     await acceptanceFlow(app.url, 'old', `test-topic-flow-${id}`);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config/load.ts';
+import { loadConfig } from '../../packages/server/src/platform/config/load.ts';
 import { type SseMessage, sseMessages } from '../support/records.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

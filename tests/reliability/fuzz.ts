@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config/load.ts';
+import { loadConfig } from '../../packages/server/src/platform/config/load.ts';
+import { request } from '../support/app.ts';
 import { testKafka } from '../support/kafka.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -108,7 +109,7 @@ function watch(app: Awaited<ReturnType<typeof buildApp>>, result: FuzzResult, cr
 
 /** Removes what generated writes created, so the shared stack keeps only other tests' objects. */
 async function removeCreated(url: string, created: Created) {
-  const call = (path: string) => fetch(`${url}${path}`, { method: 'DELETE' }).catch(() => undefined);
+  const call = (path: string) => request(`${url}${path}`, { method: 'DELETE' }).catch(() => undefined);
   for (const topic of created.topics) await call(`/api/local/topic/${encodeURIComponent(topic)}`);
   for (const subject of created.subjects) await call(`/api/local/schema/${encodeURIComponent(subject)}`);
   for (const name of created.connectors) await call(`/api/local/connect/local/${encodeURIComponent(name)}`);

@@ -5,20 +5,11 @@
  */
 import { expect } from 'vitest';
 import type { DataRecord, SearchBody, TailBody } from '../../packages/contract/src/index.ts';
+import { type Answer, request } from './app.ts';
 import { sseMessages } from './records.ts';
 
-type Answer = { status: number; body: unknown };
-
-async function call(base: string, method: string, path: string, body?: unknown): Promise<Answer> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (base: string, method: string, path: string, body?: unknown): Promise<Answer<unknown>> =>
+  request(`${base}${path}`, { method, body });
 
 /** `check` until it is true, or fails naming `what` after `ms`. */
 async function until(what: string, check: () => Promise<boolean>, ms = 15_000): Promise<void> {

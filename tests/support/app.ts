@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type AppOptions, buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config/load.ts';
-import type { Config } from '../../packages/server/src/config/schema.ts';
+import { loadConfig } from '../../packages/server/src/platform/config/load.ts';
+import type { Config } from '../../packages/server/src/platform/config/schema.ts';
 
 export type RunningApp = { url: string; config: Config; close: () => Promise<void> };
 
@@ -42,7 +42,63 @@ export function onlyClusters(clusters: Record<string, Record<string, string>>): 
   });
 }
 
-export async function getJson(url: string): Promise<{ status: number; body: unknown }> {
-  const res = await fetch(url);
-  return { status: res.status, body: await res.json() };
+/**
+ * What the console answered: the status and the body, parsed when the answer's content-type is JSON, the
+ * text otherwise, undefined when empty.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads the body field by field, as it would JSON.parse's result
+export type Answer<Body = any> = { status: number; body: Body };
+
+/** The answer with its headers, its content-type and its body as the text that came. */
+// biome-ignore lint/suspicious/noExplicitAny: as Answer
+export type FullAnswer<Body = any> = Answer<Body> & { headers: Headers; type: string | null; text: string };
+
+/**
+ * A call: `body`, when given, goes as JSON with its content-type; `headers` (an authorization, a cookie)
+ * go as they are.
+ */
+export type Call = { method?: string; body?: unknown; headers?: Record<string, string> };
+
+const isJson = (type: string | null) => type !== null && /^application\/([\w.-]+\+)?json\b/i.test(type);
+
+/** One call to the console (or any HTTP server), read whole: the status, headers and body. */
+export async function exchange(
+  url: string,
+  { method = 'GET', body, headers = {} }: Call = {},
+): Promise<FullAnswer> {
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  const type = res.headers.get('content-type');
+  // TRACE-BEGIN (temporary)
+  if (process.env.HTTP_TRACE && text !== '' && !isJson(type))
+    (await import('node:fs')).appendFileSync(
+      process.env.HTTP_TRACE,
+      `${method} ${url} ${type} ${new Error().stack
+        ?.split('\n')
+        .filter((l) => l.includes('/tests/') && !l.includes('support/app.ts'))
+        .join(' | ')}\n`,
+    );
+  // TRACE-END
+  return {
+    status: res.status,
+    headers: res.headers,
+    type,
+    text,
+    body: text === '' ? undefined : isJson(type) ? JSON.parse(text) : text,
+  };
+}
+
+/** One call to the console: the status and the body. */
+export async function request(url: string, call: Call = {}): Promise<Answer> {
+  const { status, body } = await exchange(url, call);
+  return { status, body };
+}
+
+/** GET `url`: the status and the body. */
+export async function getJson(url: string): Promise<Answer<unknown>> {
+  return request(url);
 }

@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { NODE_ENV_VARS, NODE_FLAGS } from '../../packages/server/src/node-flags.ts';
+import { NODE_ENV_VARS, NODE_FLAGS } from '../../packages/server/src/platform/node-flags.ts';
 
 const bundle = join(import.meta.dirname, '..', '..', 'packages', 'server', 'dist', 'main.js');
 

@@ -7,7 +7,7 @@ export function bootstrap(): string {
   return servers;
 }
 
-/** Unique names isolate tests from each other on the shared broker (STYLE §11). */
+/** Unique names isolate tests from each other on the shared broker (docs/style.md#tests-on-real-infrastructure). */
 export function uniqueName(kind: 'topic' | 'group'): string {
   return `test-${kind}-${randomUUID()}`;
 }

@@ -1,5 +1,5 @@
-import type { Config } from '../../packages/server/src/config/schema.ts';
-import { type RunningApp, startApp } from './app.ts';
+import type { Config } from '../../packages/server/src/platform/config/schema.ts';
+import { type Answer, type RunningApp, request, startApp } from './app.ts';
 import { sha256, withSecurity } from './security.ts';
 
 type Audit = { user: string; action: string; target?: string; status: number; outcome: string };
@@ -27,18 +27,17 @@ export async function startSecuredApp(bootstrap?: string) {
   const app: RunningApp = await startApp((config) => secured(pointed(config)), {
     logStream: { write: (line) => lines.push(line) },
   });
-  const call = async (user: 'admin' | 'reader', method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${app.url}/api/local${path}`, {
+  const call = (
+    user: 'admin' | 'reader',
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<Answer<unknown>> =>
+    request(`${app.url}/api/local${path}`, {
       method,
-      headers: {
-        authorization: `Basic ${Buffer.from(`${user}:pw`).toString('base64')}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      headers: { authorization: `Basic ${Buffer.from(`${user}:pw`).toString('base64')}` },
+      body,
     });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-  };
   const audits = (): Audit[] =>
     lines
       .map((line) => JSON.parse(line) as { audit?: Audit })

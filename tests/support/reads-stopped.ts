@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { fetchStats } from '../../packages/server/src/kafka/records/fetch/fetch.ts';
-import { readerStats } from '../../packages/server/src/kafka/records/fetch/reader.ts';
+import { fetchStats } from '../../packages/server/src/kafka/fetch/fetch.ts';
+import { readerStats } from '../../packages/server/src/kafka/fetch/reader.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { parseConfig } from '../../packages/server/src/config/load.ts';
-import type { Config } from '../../packages/server/src/config/schema.ts';
+import { parseConfig } from '../../packages/server/src/platform/config/load.ts';
+import type { Config } from '../../packages/server/src/platform/config/schema.ts';
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

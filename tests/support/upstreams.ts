@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from '../../packages/server/src/config/schema.ts';
+import type { Config } from '../../packages/server/src/platform/config/schema.ts';
 
 export type Answer<T = unknown> = { status: number; body: T };
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
-import { installGuard } from './auth/guard.ts';
+import { installGuard } from './http/auth/guard.ts';
 import { testConfig } from './test-support/config.ts';
 
 const INDEX =

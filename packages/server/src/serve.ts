@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
-import { ConfigError, checkConfigFiles, loadConfig } from './config/load.ts';
-import { releaseMemoryWhenIdle } from './idle-memory.ts';
 import { checkConnections } from './kafka/connection/check.ts';
+import { ConfigError, checkConfigFiles, loadConfig } from './platform/config/load.ts';
+import { releaseMemoryWhenIdle } from './platform/idle-memory.ts';
 
 /**
  * Reads the configuration, builds the server and listens; resolves once it listens. An invalid

@@ -18,7 +18,7 @@
  * once it listens, and while server.js is compiled with its cache, which is written with them set.
  */
 import { setFlagsFromString } from 'node:v8';
-import { HEAP_SIZE_FLAGS, RUNTIME_FLAG_DEFAULTS, RUNTIME_FLAGS } from './node-flags.ts';
+import { HEAP_SIZE_FLAGS, RUNTIME_FLAG_DEFAULTS, RUNTIME_FLAGS } from './platform/node-flags.ts';
 
 // Read when the heap was set up: put back before any other built-in module loads (node-flags.ts
 // HEAP_SIZE_FLAGS), so these are required only then.

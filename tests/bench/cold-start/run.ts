@@ -22,8 +22,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Admin, Producer } from '@platformatic/kafka';
-import { loadConfig } from '../../../packages/server/src/config/load.ts';
-import { NODE_ENV_VARS, NODE_FLAGS } from '../../../packages/server/src/node-flags.ts';
+import { loadConfig } from '../../../packages/server/src/platform/config/load.ts';
+import { NODE_ENV_VARS, NODE_FLAGS } from '../../../packages/server/src/platform/node-flags.ts';
 import { freePort } from '../../support/console-process.ts';
 import { markdownTable } from '../markdown.ts';
 
@@ -352,7 +352,7 @@ writeFileSync(
     '',
     `What the start costs and what was done (\`node --cpu-prof\`, 100 µs samples, and \`/proc/PID/smaps\`):`,
     '',
-    `- 2026-11-25, before issue 20's branches, about 1,450 ms of CPU to the first topic list: Ajv compiling`,
+    `- 2026-11-25, before the start-up work, about 1,450 ms of CPU to the first topic list: Ajv compiling`,
     `  @platformatic/kafka's 40 option validators at load (345 ms, now compiled on first use, build.ts), compiling`,
     `  the 5.5 MB bundle (200 ms), the login decoy's bcrypt hash at load (130 ms, now lazy), UTF-8 decoding (35`,
     `  ms: chunks are written ASCII-only). undici, the schema registry's parsers, the CEL \`filter\` library with`,

@@ -1,5 +1,5 @@
 /**
- * Fetch sessions (KIP-227) on and off in one run (issue 20 item 4): two consoles, the production bundle,
+ * Fetch sessions (KIP-227) on and off in one run: two consoles, the production bundle,
  * one started with `topicData.fetchSessions: true`, the other with false, on the same broker.
  *
  * 1. search: the search bench's scan, a search that matches nothing read to its `searchEnd`, over a

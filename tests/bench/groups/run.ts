@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Admin } from '@platformatic/kafka';
 import { buildApp } from '../../../packages/server/src/app.ts';
-import { loadConfig } from '../../../packages/server/src/config/load.ts';
+import { loadConfig } from '../../../packages/server/src/platform/config/load.ts';
 import { consoleConfigFile } from '../../stack/paths.ts';
 import { markdownTable } from '../markdown.ts';
 import { type Latency, latency } from '../topic-list/stats.ts';
@@ -102,7 +102,7 @@ async function step(): Promise<Step> {
   const load1 = Math.round((loadavg()[0] ?? 0) * 100) / 100;
   const listPage = await measure(`/group?search=${prefix}`);
   const topicGroups = await measure(`/topic/${shared}/groups`);
-  // Page 1 of every group sorted by total lag (issue 16): the lag of all of them, then the page described.
+  // Page 1 of every group sorted by total lag: the lag of all of them, then the page described.
   const byLagCold = await measureCold('/group?sort=lag&order=desc');
   const byLag = await measure('/group?sort=lag&order=desc');
   const overview = await measure('/overview');

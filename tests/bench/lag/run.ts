@@ -1,5 +1,5 @@
 /**
- * Lag history benchmark (issue 19): the cost of one lag sample on the real broker at GROUPS groups
+ * Lag history benchmark: the cost of one lag sample on the real broker at GROUPS groups
  * (default 2,000) against a reference of 100 groups measured in the same run (Kafka requests by API,
  * time), and the memory of the in-memory history store, a week of 60 s samples for SERIES series (default
  * 300, 3 partitions each; and a thirtieth as many of 100 partitions), with the time to answer a 1 h, 24 h
@@ -14,13 +14,13 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Admin } from '@platformatic/kafka';
-import { loadConfig } from '../../../packages/server/src/config/load.ts';
+import { GroupIndex } from '../../../packages/server/src/domain/groups/group-index.ts';
+import { sampleRecords } from '../../../packages/server/src/domain/lag/history-records.ts';
+import { sampleLag } from '../../../packages/server/src/domain/lag/sample.ts';
+import { LagStore } from '../../../packages/server/src/domain/lag/store.ts';
 import { setRequestLimits } from '../../../packages/server/src/kafka/cluster/request-limits.ts';
-import { GroupIndex } from '../../../packages/server/src/kafka/groups/group-index.ts';
 import { type BuiltRequest, requestsChannel } from '../../../packages/server/src/kafka/protocol.ts';
-import { sampleRecords } from '../../../packages/server/src/lag/history-records.ts';
-import { sampleLag } from '../../../packages/server/src/lag/sample.ts';
-import { LagStore } from '../../../packages/server/src/lag/store.ts';
+import { loadConfig } from '../../../packages/server/src/platform/config/load.ts';
 import { consoleConfigFile } from '../../stack/paths.ts';
 import { markdownTable } from '../markdown.ts';
 

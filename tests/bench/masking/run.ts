@@ -13,11 +13,11 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { parseConfig } from '../../../packages/server/src/config/load.ts';
-import { passes, RecordView } from '../../../packages/server/src/kafka/records/decode/record-view.ts';
-import { parseFilters } from '../../../packages/server/src/kafka/records/scan/filters.ts';
-import type { RawRecord } from '../../../packages/server/src/kafka/records/types.ts';
-import { MaskingPolicy } from '../../../packages/server/src/masking/policy.ts';
+import { MaskingPolicy } from '../../../packages/server/src/domain/masking/policy.ts';
+import { passes, RecordView } from '../../../packages/server/src/domain/records/decode/record-view.ts';
+import { parseFilters } from '../../../packages/server/src/domain/records/scan/filters.ts';
+import type { RawRecord } from '../../../packages/server/src/domain/records/types.ts';
+import { parseConfig } from '../../../packages/server/src/platform/config/load.ts';
 import { markdownTable } from '../markdown.ts';
 
 const RECORDS = Number(process.env.RECORDS ?? 100_000);

@@ -1,9 +1,9 @@
 /**
- * The transaction and share group lists at a big cluster (issue 18, review: "a page costs what it
- * shows"): the first page of `GET /transactions` and `GET /share-groups` with SMALL (100) and then BIG
- * (default 3,000) transactional ids and share groups of this run on the cluster, through the real HTTP
- * server; beside it, in the same run, the reference the paged list replaced: DescribeTransactions on every
- * id (what the unpaged list did) and the whole share group list. p50/p95 of REQUESTS requests each.
+ * The transaction and share group lists at a big cluster (a page costs what it shows): the first page of
+ * `GET /transactions` and `GET /share-groups` with SMALL (100) and then BIG (default 3,000) transactional
+ * ids and share groups of this run on the cluster, through the real HTTP server; beside it, in the same run,
+ * the reference the paged list replaced: DescribeTransactions on every id (what the unpaged list did) and
+ * the whole share group list. p50/p95 of REQUESTS requests each.
  *
  *   export STACK_DIR=/tmp/bench-stack       # a private stack: transactional ids cannot be deleted
  *   pnpm stack:up && node tests/bench/ops-lists/run.ts; pnpm stack:down
@@ -17,13 +17,13 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Admin } from '@platformatic/kafka';
 import { buildApp } from '../../../packages/server/src/app.ts';
-import { loadConfig } from '../../../packages/server/src/config/load.ts';
-import { type BuiltRequest, requestsChannel } from '../../../packages/server/src/kafka/protocol.ts';
-import { listShareGroups } from '../../../packages/server/src/kafka/share-groups/service.ts';
+import { listShareGroups } from '../../../packages/server/src/domain/share-groups/service.ts';
 import {
   describeTransactions,
   listTransactionalIds,
-} from '../../../packages/server/src/kafka/transactions/describe.ts';
+} from '../../../packages/server/src/domain/transactions/describe.ts';
+import { type BuiltRequest, requestsChannel } from '../../../packages/server/src/kafka/protocol.ts';
+import { loadConfig } from '../../../packages/server/src/platform/config/load.ts';
 import { consoleConfigFile } from '../../stack/paths.ts';
 import { initTransactionalIds } from '../../support/hanging-transaction.ts';
 import { markdownTable } from '../markdown.ts';

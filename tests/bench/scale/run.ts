@@ -1,5 +1,5 @@
 /**
- * Big-cluster benchmark (issue 24): 10,000 one-partition topics, 100 three-partition topics and 15,000
+ * Big-cluster benchmark: 10,000 one-partition topics, 100 three-partition topics and 15,000
  * groups, each with offsets on the three partitions of one of those 100 (150 a topic), seeded with Kafka's
  * own Admin client (Seed.java, run from the stack's kafka-clients jars), plus a topic of RECORDS
  * (default 3,000,000) records and one of 20,000 over 6 partitions for the OLDEST page. Every page is timed
@@ -22,9 +22,9 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { ConsumerGroup } from '../../../packages/contract/src/index.ts';
-import { loadConfig } from '../../../packages/server/src/config/load.ts';
-import { IndexSnapshot } from '../../../packages/server/src/kafka/groups/group-index.ts';
-import type { IndexedGroup } from '../../../packages/server/src/kafka/groups/index-build.ts';
+import { IndexSnapshot } from '../../../packages/server/src/domain/groups/group-index.ts';
+import type { IndexedGroup } from '../../../packages/server/src/domain/groups/index-build.ts';
+import { loadConfig } from '../../../packages/server/src/platform/config/load.ts';
 import { consoleConfigFile, stateFile } from '../../stack/paths.ts';
 import { startConsoleProcess } from '../../support/console-process.ts';
 import { markdownTable } from '../markdown.ts';
@@ -285,7 +285,7 @@ writeFileSync(
     "those reused for a minute. So the column's cost follows the groups it shows, not the cluster's 15,000: it is the",
     'slowest page, near 300 ms (274 ms at load 2, 337 ms at load 8 on this machine: the ratio to page 1 is the figure',
     'to compare between runs), and the rest of every page stays well under it. Before this work the same column sent one OffsetFetch of 15,000 groups × 75',
-    'partitions and took 12-16 s and ~610 MB of broker allocation (issue 24). The index is refreshed every 30 s in the',
+    'partitions and took 12-16 s and ~610 MB of broker allocation. The index is refreshed every 30 s in the',
     'console during the run (new and live groups and a tenth of the EMPTY ones), which the per-view figures include.',
     'The OLDEST page reads about the records it shows (fetches sized by the records each partition still owes the',
     'page, the next fetch only after the page took the last answer); before, it read 512 KB per partition and fetched',

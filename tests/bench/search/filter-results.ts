@@ -25,7 +25,7 @@ const perCpuSecond = (run: Run) => (run.scanned / run.cpuMs) * 1000;
 const cpuMicros = (run: Run) => Math.round((run.cpuMs / run.scanned) * 10_000) / 10;
 
 /**
- * Issue 17's target: a filter matching nothing runs at 0.5 or more of the plain no-match search's rate.
+ * The target: a filter matching nothing runs at 0.5 or more of the plain no-match search's rate.
  * Each round's filtered searches are compared with that round's plain one; the medians are reported.
  */
 export function writeFilterResults(shape: Shape, rounds: { plain: Run; filtered: Run[] }[]): void {
@@ -64,7 +64,7 @@ export function writeFilterResults(shape: Shape, rounds: { plain: Run; filtered:
     .join('\n');
   writeFileSync(
     join(results, 'search-filter.md'),
-    `# Filter expression benchmark (issue 17)
+    `# Filter expression benchmark
 
 \`node tests/bench/search/run.ts\` (\`FILTER_ONLY=1\` for these searches alone), ${result.date},
 ${result.machine.cpus} × ${result.machine.model}, Node ${process.version}. The search bench's topic:

@@ -10,7 +10,7 @@
  *
  * The console runs as production runs it, the bundle of `pnpm build` (tests/support/console-process.ts).
  *
- * Each round also runs the `filter` expressions of filter-results.ts, which match nothing (issue 17), next
+ * Each round also runs the `filter` expressions of filter-results.ts, which match nothing, next
  * to the plain search: two the prefilters rule out from the text, one every record's JSON is parsed and
  * evaluated for; their rates over the plain search's (wall time, and the server's CPU time from /proc)
  * go to tests/bench/results/search-filter.{json,md}. FILTER_ONLY=1 runs only those searches.
@@ -23,7 +23,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Admin, Consumer, Producer } from '@platformatic/kafka';
-import { loadConfig } from '../../../packages/server/src/config/load.ts';
+import { loadConfig } from '../../../packages/server/src/platform/config/load.ts';
 import { type ConsoleProcess, startConsoleProcess } from '../../support/console-process.ts';
 import { FILTERS, writeFilterResults } from './filter-results.ts';
 

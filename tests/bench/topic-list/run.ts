@@ -16,8 +16,8 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Admin } from '@platformatic/kafka';
 import { buildApp } from '../../../packages/server/src/app.ts';
-import { loadConfig } from '../../../packages/server/src/config/load.ts';
 import { readMetadata } from '../../../packages/server/src/kafka/metadata.ts';
+import { loadConfig } from '../../../packages/server/src/platform/config/load.ts';
 import { consoleConfigFile } from '../../stack/paths.ts';
 import { launchBrowser } from '../../support/browser.ts';
 import { markdownTable } from '../markdown.ts';
@@ -117,7 +117,7 @@ type Step = {
   listedTopics: number;
   load1: number;
   page1: Latency;
-  /** Page 1 of every topic sorted by size, largest first (issue 16): sizes cached / read for all. */
+  /** Page 1 of every topic sorted by size, largest first: sizes cached / read for all. */
   bySize: Latency;
   /** The step's first sort by size, names and sizes unknown: both whole-cluster reads, one sample. */
   bySizeFirst: number;

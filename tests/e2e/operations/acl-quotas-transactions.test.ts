@@ -9,7 +9,7 @@ import { installConfluentClient, openTransactionAndDie } from '../../support/con
 import { initTransactionalIds } from '../../support/hanging-transaction.ts';
 import { bootstrap, testKafka } from '../../support/kafka.ts';
 
-// Issue 18 items 1, 2, 5 and 6: the ACL templates, quotas and transactions screens, driven in Chromium at
+// The ACL templates, quotas and transactions screens, driven in Chromium at
 // 1440 and 1024 px, light and dark, each held to axe-core.
 let app: RunningApp;
 let browser: Browser;

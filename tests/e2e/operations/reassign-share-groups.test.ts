@@ -1,4 +1,4 @@
-// The operations screens of issue 18 in a real browser: share groups beside consumer groups, and the
+// The operations screens in a real browser: share groups beside consumer groups, and the
 // reassignment page; each at 1440 and 1024 px, light and dark, held to axe-core.
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';

@@ -1,6 +1,6 @@
 /**
  * A search a scan budget stops offers "Continue from here": the next range with the same filters, from the
- * cursor the budget left, until the whole topic is searched, every match once (issue 20 item 3).
+ * cursor the budget left, until the whole topic is searched, every match once.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * The filter expression box beside the six search fields (issue 17): an example put in the box finds the
+ * The filter expression box beside the six search fields: an example put in the box finds the
  * records it describes, an invalid expression shows the server's message (with the position) under the
  * box, and the records the expression fails on are counted under the progress. 1440 and 1024 px, light
  * and dark, axe-core clean.

@@ -1,12 +1,12 @@
 /**
- * The format badge of each record on the Data tab (issue 17 item 3): detected formats on a plain topic,
+ * The format badge of each record on the Data tab: detected formats on a plain topic,
  * configured ones (LONG keys, MessagePack values) on another; axe-clean in both themes at 1440 and 1024 px.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../packages/server/src/config/schema.ts';
-import { msgpackCodec } from '../../../packages/server/src/kafka/records/formats/msgpack.ts';
+import { msgpackCodec } from '../../../packages/server/src/domain/records/formats/msgpack.ts';
+import type { Config } from '../../../packages/server/src/platform/config/schema.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { seriousViolations } from '../../support/axe.ts';
 import { launchBrowser, screenshot } from '../../support/browser.ts';

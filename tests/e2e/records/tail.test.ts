@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tailStats } from '../../../packages/server/src/kafka/records/tail.ts';
+import { tailStats } from '../../../packages/server/src/domain/records/tail.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { seriousViolations } from '../../support/axe.ts';
 import { launchBrowser, screenshot } from '../../support/browser.ts';

@@ -7,8 +7,8 @@ import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany, waitForTopic } from '../../support/records.ts';
 
-// Issue 16 items 6-8 (and the record screens' parts of 11-12): the record viewer, produce, copy topic,
-// each at 1440 and 1024 px, light and dark, held to axe-core.
+// The record viewer, produce and copy topic, with their layouts and keyboard use, each at 1440 and
+// 1024 px, light and dark, held to axe-core.
 let app: RunningApp;
 let browser: Browser;
 let page: Page;
@@ -82,7 +82,7 @@ async function expectNothingOffScreen(): Promise<void> {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-describe('record viewer (item 6)', () => {
+describe('record viewer', () => {
   for (const width of WIDTHS) {
     it(`switches keys and values between text, JSON, hex and base64, marks binary values, at ${width} px`, async () => {
       await page.setViewportSize({ width, height: 900 });
@@ -150,7 +150,7 @@ describe('record viewer (item 6)', () => {
   });
 });
 
-describe('produce (item 7)', () => {
+describe('produce', () => {
   const open = async (width: number) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${app.url}/ui/local/topic/${produced}/produce`);
@@ -231,7 +231,7 @@ describe('produce (item 7)', () => {
   });
 });
 
-describe('copy topic (item 8)', () => {
+describe('copy topic', () => {
   it('creates the target inline with the source partitions and configs; internal topics are no target', async () => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });

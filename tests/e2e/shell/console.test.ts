@@ -52,7 +52,7 @@ describe('the console shell', () => {
   it('serves deep links and shows page-not-found for unknown screens', async () => {
     await page.goto(`${app.url}/ui/local/node`);
     await page.getByRole('row').filter({ hasText: '127.0.0.1' }).waitFor();
-    // Spec part 1 §2 names the nodes list /nodes too.
+    // AKHQ's screens name the nodes list /nodes too (docs/behaviour.md#menu-and-routes).
     await page.goto(`${app.url}/ui/local/nodes`);
     await page.getByRole('row').filter({ hasText: '127.0.0.1' }).waitFor();
     expect(page.url()).toMatch(/\/ui\/local\/nodes$/);

@@ -7,7 +7,7 @@ import { seriousViolations } from '../../support/axe.ts';
 import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
 import { testKafka } from '../../support/kafka.ts';
 
-// Issue 16 items 9-12: the connector form, the schema editor, layouts from 1024 px and the keyboard,
+// The connector form, the schema editor, layouts from 1024 px and the keyboard,
 // at 1440 and 1024 px, light and dark, held to axe-core.
 let app: RunningApp;
 let browser: Browser;
@@ -96,7 +96,7 @@ const confirm = async () => {
   await dialog.waitFor({ state: 'hidden' });
 };
 
-describe('connector form and state (item 9)', () => {
+describe('connector form and state', () => {
   it('puts required settings first, collapses the generic groups, and edits the same form as JSON', async () => {
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
@@ -159,7 +159,7 @@ describe('connector form and state (item 9)', () => {
   });
 });
 
-describe('schema editor (item 10)', () => {
+describe('schema editor', () => {
   it('pretty-prints, refuses invalid JSON before sending, and tests compatibility before Update', async () => {
     const text = page.getByRole('textbox', { name: 'Schema', exact: true });
     for (const width of WIDTHS) {
@@ -203,7 +203,7 @@ describe('schema editor (item 10)', () => {
   });
 });
 
-describe('layouts and keyboard (items 11, 12)', () => {
+describe('layouts and keyboard', () => {
   it('collapses the menu by itself below 1280 px and keeps the topic list on screen at 1024 px', async () => {
     await page.setViewportSize({ width: 1024, height: 800 });
     await page.goto(`${app.url}/ui/local/topic?search=${tag}`);

@@ -225,7 +225,7 @@ describe('ACLs', () => {
     await expect.poll(() => table('Acls').getByRole('row').count()).toBe(2);
     await screenshot(page, 'acls-list');
 
-    // Spec part 2 §2: a single click on the row, here beside the principal's link, opens it.
+    // A single click on the row, here beside the principal's link, opens it (docs/behaviour.md#acls).
     const cell = rowOf(table('Acls'), principal).locator('td').first();
     const box = await cell.boundingBox();
     if (!box) throw new Error('the principal cell is not on screen');
@@ -234,7 +234,7 @@ describe('ACLs', () => {
     await page.waitForURL(/\/topics$/);
     const topics = table('Topics');
     await expect.poll(() => topics.textContent()).toContain(topic);
-    // Actions (named for screen readers): this admin may delete a binding (issue 18).
+    // Actions (named for screen readers): this admin may delete a binding.
     expect(await topics.getByRole('columnheader').allTextContents()).toEqual([
       'Topic',
       'Pattern Type',

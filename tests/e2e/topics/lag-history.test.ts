@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LagHistoryConfig } from '../../../packages/server/src/config/lag-history.ts';
+import { LagHistoryConfig } from '../../../packages/server/src/platform/config/lag-history.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { checkBothThemes } from '../../support/axe.ts';
 import { launchBrowser } from '../../support/browser.ts';

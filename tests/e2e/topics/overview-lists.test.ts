@@ -7,7 +7,7 @@ import { seriousViolations } from '../../support/axe.ts';
 import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
 import { bootstrap, testKafka } from '../../support/kafka.ts';
 
-// Issue 16 items 1-5: overview, topic header, configs filter, server-sorted lists, bulk actions.
+// The overview, the topic header, the configs filter, server-sorted lists and bulk actions.
 let app: RunningApp;
 let browser: Browser;
 let page: Page;

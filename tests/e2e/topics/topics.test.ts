@@ -348,7 +348,7 @@ describe('nodes', () => {
       expect(entries.find((e) => e.name === name)?.value).toBe('20000');
       await screenshot(page, 'node-configs');
     } finally {
-      // An empty value removes the override again (contract §3.3 item 19).
+      // An empty value removes the override again (docs/api-conventions.md#topics).
       await fetch(`${app.url}/api/local/node/1/configs`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

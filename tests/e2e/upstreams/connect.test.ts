@@ -57,7 +57,7 @@ describe('Kafka Connect', () => {
     await page.getByRole('textbox', { name: 'file', exact: true }).fill(file);
     await page.getByText('topic is required').waitFor();
     await page.getByRole('textbox', { name: 'topic *', exact: true }).fill(topic);
-    // Common is one of the generic groups, collapsed under the plugin's own (issue 16 item 9).
+    // Common is one of the generic groups, collapsed under the plugin's own.
     await page.locator('summary').filter({ hasText: 'Common' }).click();
     await page.getByRole('textbox', { name: 'Tasks max' }).fill('two');
     await page.getByText('Tasks max must be a whole number').waitFor();

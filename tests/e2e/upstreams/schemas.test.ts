@@ -35,7 +35,7 @@ describe('schema registry', () => {
     await page.getByText('Subject is required').waitFor();
     await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
     await page.getByRole('textbox', { name: 'Schema', exact: true }).fill(v1);
-    // Spec part 2 §5 Create schema: BACKWARD unless chosen otherwise.
+    // A new schema is BACKWARD unless chosen otherwise (docs/behaviour.md#schemas).
     expect(await page.getByRole('combobox', { name: 'Compatibility Level' }).inputValue()).toBe('BACKWARD');
     await screenshot(page, 'schema-create');
     await page.getByRole('button', { name: 'Create' }).click();

@@ -1,5 +1,5 @@
 /**
- * Answers shaped for AKHQ's own client (issue 31): its login page, scripts' empty JSON bodies, and a
+ * Answers shaped for AKHQ's own client: its login page, scripts' empty JSON bodies, and a
  * reverse proxy that rewrites Host. The requests are sent with the headers a browser sends for AKHQ's
  * `fetch(url, { redirect: 'manual' })` and axios calls (client/src/utils/api.jsx in AKHQ).
  */

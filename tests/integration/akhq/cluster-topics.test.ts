@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { exchange, type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany, waitForTopic } from '../../support/records.ts';
 import { expectAkhq, paged } from './models.ts';
@@ -18,20 +18,10 @@ afterAll(async () => {
   await kafka.cleanup();
 });
 
+/** With the answer's content-type; an empty answer's body is the empty text. */
 async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  const text = await res.text();
-  const json = res.headers.get('content-type')?.startsWith('application/json');
-  return {
-    status: res.status,
-    type: res.headers.get('content-type'),
-    body: json && text ? JSON.parse(text) : text,
-  };
+  const { status, type, body: answer = '' } = await exchange(`${app.url}${path}`, { method, body });
+  return { status, type, body: answer };
 }
 
 describe('AKHQ node routes', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AclOperations, AclPermissionTypes, ResourcePatternTypes, ResourceTypes } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany, waitForTopic } from '../../support/records.ts';
 import { expectAkhq, paged } from './models.ts';
@@ -23,16 +23,10 @@ afterAll(async () => {
   }
 });
 
+/** An empty answer's body is the empty text. */
 async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  const text = await res.text();
-  const json = res.headers.get('content-type')?.startsWith('application/json');
-  return { status: res.status, body: json && text ? JSON.parse(text) : text };
+  const { status, body: answer = '' } = await request(`${app.url}/api/local${path}`, { method, body });
+  return { status, body: answer };
 }
 
 describe('AKHQ consumer group routes', () => {

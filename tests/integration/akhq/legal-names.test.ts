@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AclOperations, AclPermissionTypes, ResourcePatternTypes, ResourceTypes } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { expectAkhq, paged } from './models.ts';
 
@@ -18,16 +18,8 @@ afterAll(async () => {
   await kafka.cleanup();
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: unknown) =>
+  request(`${app.url}/api/local${path}`, { method, body });
 
 /** Kafka's longest legal topic name: 249 characters of letters, digits, `.`, `_` and `-`. */
 function longestTopic(): string {

@@ -197,14 +197,14 @@ export const AKHQ_MODELS: Record<string, Model> = {
       shortClassName: 'string',
       paused: 'bool',
     },
-    // The connector's own state (issue 16 item 9), additive.
+    // The connector's own state, additive.
     ours: { state: 'string?' },
   },
   Task: { fields: { connector: 'string', id: 'int', state: 'string', workerId: 'string', trace: 'string?' } },
   // ResultNextList (topic data)
   RecordPage: {
     fields: { results: 'Record[]?', after: 'string?', size: 'int', canDeleteRecords: 'bool' },
-    // Records the page read, for "N shown of M scanned" (issue 16 item 6), additive.
+    // Records the page read, for "N shown of M scanned", additive.
     ours: { scanned: 'int?' },
   },
   // TopicController.CopyResponse

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TailBody } from '../../../packages/contract/src/index.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany, sseMessages, waitForTopic } from '../../support/records.ts';
 import { expectAkhq } from './models.ts';
@@ -20,16 +20,8 @@ afterAll(async () => {
   await kafka.cleanup();
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: unknown) =>
+  request(`${app.url}/api/local${path}`, { method, body });
 
 async function topicWith(records: number, partitions = 2): Promise<string> {
   const topic = await kafka.createTopic(partitions);

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRecord, TailBody } from '../../../packages/contract/src/index.ts';
-import { onlyClusters, type RunningApp, startApp } from '../../support/app.ts';
+import { onlyClusters, type RunningApp, request, startApp } from '../../support/app.ts';
 import { sseMessages } from '../../support/records.ts';
 import { type SecureBroker, secureBroker } from '../../support/secure-broker.ts';
 
@@ -79,16 +79,7 @@ afterAll(async () => {
   await broker?.stop();
 });
 
-async function send(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.url}${path}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const send = (method: string, path: string, body?: unknown) => request(`${app.url}${path}`, { method, body });
 
 async function eventually(check: () => Promise<boolean>, ms = 15_000) {
   const deadline = Date.now() + ms;

@@ -1,7 +1,8 @@
 /**
- * The console against a secured Kafka 4.4 broker (tests/stack/secure/), one cluster per row of issue 32's
- * table, each given the Java-style properties its operators already have: every acceptance flow (topics,
- * produce, browse, search, groups, live tail) works on each.
+ * The console against a secured Kafka 4.4 broker (tests/stack/secure/), one cluster per way to connect
+ * (SASL mechanism or mTLS, and the form of the TLS keys and trust), each given the Java-style properties
+ * its operators already have: every acceptance flow (topics, produce, browse, search, groups, live tail)
+ * works on each.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ let app: RunningApp;
 
 type Props = Record<string, string>;
 
-/** The clusters of issue 32's table, by name. */
+/** One cluster per SASL mechanism or mTLS and per form of TLS keys and trust (PEM, JKS, PKCS12), by name. */
 function clusters(b: SecureBroker): Record<string, Props> {
   const { certs, passwords, users, listeners } = b;
   const scram = (mechanism: string) => ({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   findCoordinators,
   offsetsPartition,
-} from '../../../packages/server/src/kafka/groups/coordinators.ts';
+} from '../../../packages/server/src/domain/groups/coordinators.ts';
 import { readMetadata } from '../../../packages/server/src/kafka/metadata.ts';
 import { partitionOffsets } from '../../../packages/server/src/kafka/offsets.ts';
 import { type BuiltRequest, requestsChannel } from '../../../packages/server/src/kafka/protocol.ts';

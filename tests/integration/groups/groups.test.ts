@@ -5,7 +5,7 @@ import type {
   OffsetPreviewRow,
   TimeOffset,
 } from '../../../packages/contract/src/index.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 
 let app: RunningApp;
@@ -15,16 +15,8 @@ let live: string;
 let stopped: string;
 let middle: Date;
 
-const send = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-};
+const send = (method: string, path: string, body?: unknown) =>
+  request(`${app.url}/api/local${path}`, { method, body });
 const group = async (id: string) => (await send('GET', `/group/${id}`)).body as ConsumerGroup;
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsumerGroup } from '../../../packages/contract/src/index.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { exchange, type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka, uniqueName } from '../../support/kafka.ts';
 
 /**
@@ -25,14 +25,8 @@ afterAll(async () => {
   await kafka.cleanup();
 });
 
-const call = async (method: string, path: string, body?: unknown, on = app) => {
-  const res = await fetch(`${on.url}/api/local${path}`, {
-    method,
-    ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
-};
+const call = (method: string, path: string, body?: unknown, on = app) =>
+  exchange(`${on.url}/api/local${path}`, { method, body });
 const groupsOf = async (topic: string, view = 'ALL', on = app) => {
   const res = await call('GET', `/topic/${topic}/groups?groupsListView=${view}`, undefined, on);
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LagAlertList, LagHistory } from '../../../packages/contract/src/index.ts';
-import { LagHistoryConfig } from '../../../packages/server/src/config/lag-history.ts';
+import { LagHistoryConfig } from '../../../packages/server/src/platform/config/lag-history.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { sha256, withSecurity } from '../../support/security.ts';

@@ -1,19 +1,19 @@
 import * as kafkaApis from '@platformatic/kafka';
 import { Admin } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigSchema } from '../../../packages/server/src/config/schema.ts';
+import { findCoordinators } from '../../../packages/server/src/domain/groups/coordinators.ts';
+import { IndexSnapshot } from '../../../packages/server/src/domain/groups/group-index.ts';
+import type { GroupListing } from '../../../packages/server/src/domain/groups/groups.ts';
+import { type IndexedGroup, indexGroups } from '../../../packages/server/src/domain/groups/index-build.ts';
+import { groupsReadingTopics } from '../../../packages/server/src/domain/topics/topic-groups.ts';
 import { setRequestLimits } from '../../../packages/server/src/kafka/cluster/request-limits.ts';
-import { findCoordinators } from '../../../packages/server/src/kafka/groups/coordinators.ts';
-import { IndexSnapshot } from '../../../packages/server/src/kafka/groups/group-index.ts';
-import { type IndexedGroup, indexGroups } from '../../../packages/server/src/kafka/groups/index-build.ts';
-import type { GroupListing } from '../../../packages/server/src/kafka/groups.ts';
 import {
   type ClusterView,
   readMetadata,
   type TopicMeta,
 } from '../../../packages/server/src/kafka/metadata.ts';
 import { type BuiltRequest, requestsChannel } from '../../../packages/server/src/kafka/protocol.ts';
-import { groupsReadingTopics } from '../../../packages/server/src/kafka/topic-groups.ts';
+import { ConfigSchema } from '../../../packages/server/src/platform/config/schema.ts';
 import { bootstrap, uniqueName } from '../../support/kafka.ts';
 
 /**

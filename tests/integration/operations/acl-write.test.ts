@@ -4,7 +4,7 @@ import type { AccessControl, AclBinding, AclDeleteAnswer } from '../../../packag
 import { stackTool } from '../../support/kafka-tools.ts';
 import { startSecuredApp } from '../../support/ops-app.ts';
 
-// Issue 18 item 1: ACL bindings created and deleted through the API, Kafka's AclCommand the other side.
+// ACL bindings created and deleted through the API, Kafka's AclCommand the other side.
 const tag = randomUUID().slice(0, 8);
 const alice = `User:alice-${tag}`;
 const bob = `User:bob-${tag}`;

@@ -4,7 +4,7 @@ import type { Quota } from '../../../packages/contract/src/index.ts';
 import { stackTool } from '../../support/kafka-tools.ts';
 import { startSecuredApp } from '../../support/ops-app.ts';
 
-// Issue 18 item 2: client quotas set and removed through the API, Kafka's ConfigCommand the other side.
+// Client quotas set and removed through the API, Kafka's ConfigCommand the other side.
 const tag = randomUUID().slice(0, 8);
 const user = `quota-user-${tag}`;
 const client = `quota-client-${tag}`;

@@ -2,8 +2,8 @@
 // Kafka's own ReassignPartitionsCommand and TopicCommand as the other side.
 import { Admin, Producer, stringSerializers } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../packages/server/src/config/schema.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import type { Config } from '../../../packages/server/src/platform/config/schema.ts';
+import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { uniqueName } from '../../support/kafka.ts';
 import { type TestCluster, threeBrokers } from '../../support/kafka-cluster.ts';
 import { kafkaTool } from '../../support/kafka-tools.ts';
@@ -39,16 +39,8 @@ afterAll(async () => {
   await cluster?.stop();
 }, 60_000);
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.url}/api/three${path}`, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: unknown) =>
+  request(`${app.url}/api/three${path}`, { method, body });
 
 /** A topic whose partitions sit on the given brokers, each with `bytes` of records. */
 async function topicOn(assignment: number[][], bytes = 0): Promise<string> {

@@ -2,7 +2,7 @@
 // ShareGroupCommand as the other side of every read and write.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { bootstrap, testKafka, uniqueName } from '../../support/kafka.ts';
 import { ensureToolsJar, kafkaTool, toolsClasspath } from '../../support/kafka-tools.ts';
 
@@ -26,16 +26,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: unknown) =>
+  request(`${app.url}/api/local${path}`, { method, body });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 40_000): Promise<T> {
   const deadline = Date.now() + ms;

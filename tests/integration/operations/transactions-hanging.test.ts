@@ -1,4 +1,4 @@
-// Issue 18 item 5, "find hanging transactions", with a transaction that truly hangs: a transactional
+// "Find hanging transactions" with a transaction that truly hangs: a transactional
 // record on a partition its coordinator never heard of (tests/support/hanging-transaction.ts). Kafka 4.4
 // refuses such a write by default (partition verification, KIP-890), so it is made on a broker of this
 // test's own with `transaction.partition.verification.enable=false`, as a broker before 3.6 behaved. The

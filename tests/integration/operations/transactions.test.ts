@@ -6,7 +6,7 @@ import { bootstrap, testKafka } from '../../support/kafka.ts';
 import { stackTool, toolTable } from '../../support/kafka-tools.ts';
 import { startSecuredApp } from '../../support/ops-app.ts';
 
-// Issue 18 item 5: a transaction left open by a producer that died, as the console and Kafka's
+// A transaction left open by a producer that died, as the console and Kafka's
 // TransactionsCommand see it, then aborted through the API.
 const kafka = testKafka();
 const transactionalId = `test-txn-${randomUUID()}`;

@@ -1,5 +1,5 @@
 /**
- * `audit.reads` (issue 19 item 3): with it on, every read of record data (browse, one record, search,
+ * `audit.reads`: with it on, every read of record data (browse, one record, search,
  * download, live tail) is an event in the audit topic naming the reader and the topic; with it off, only
  * writes are. Both servers share the stack's broker, each with its own audit topic.
  */

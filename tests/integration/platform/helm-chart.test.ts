@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments, stringify } from 'yaml';
 import { buildApp } from '../../../packages/server/src/app.ts';
-import { loadConfig } from '../../../packages/server/src/config/load.ts';
+import { loadConfig } from '../../../packages/server/src/platform/config/load.ts';
 import { ensureChartTools, helm, kubernetesValidate } from '../../support/helm.ts';
 import { bootstrap } from '../../support/kafka.ts';
 import { eventually } from '../../support/upstreams.ts';

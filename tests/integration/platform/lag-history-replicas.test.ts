@@ -10,7 +10,7 @@ import { type ConsoleProcess, startConsoleProcess } from '../../support/console-
 import { bootstrap, testKafka } from '../../support/kafka.ts';
 
 /**
- * Issue 19 item 4, the lag part: two console processes (the production bundle) with the same config.
+ * Lag history with replicas: two console processes (the production bundle) with the same config.
  * Only one samples (each record names its sampler in a header), both answer the same history, and when
  * the sampler stops the other takes over through the election group.
  */

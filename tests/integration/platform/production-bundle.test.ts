@@ -10,7 +10,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NODE_FLAGS } from '../../../packages/server/src/node-flags.ts';
+import { NODE_FLAGS } from '../../../packages/server/src/platform/node-flags.ts';
 import { type ConsoleProcess, startConsoleProcess } from '../../support/console-process.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany, waitForTopic } from '../../support/records.ts';

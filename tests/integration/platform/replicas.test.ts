@@ -1,6 +1,6 @@
 /**
- * Two console processes (the production bundle) with one config and no sticky sessions (issue 19
- * item 4): sessions, logouts and the audit trail travel through Kafka, never between the replicas.
+ * Two console processes (the production bundle) with one config and no sticky sessions: sessions,
+ * logouts and the audit trail travel through Kafka, never between the replicas.
  * Needs `pnpm build`.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

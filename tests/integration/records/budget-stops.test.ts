@@ -3,7 +3,7 @@
  * many, the page, the search stream and the download answer the matches they read and a cursor that goes
  * on from there (a download's in its `x-scan-after` trailer):
  * followed to the end, they give exactly what Kafka's own console consumer reads at the same offsets,
- * nothing skipped, nothing twice (issue 22 item 24, issue 20 item 3).
+ * nothing skipped, nothing twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../../support/app.ts';
@@ -187,7 +187,7 @@ it('a configured budget does not shorten a download: the range bounds it, the fi
   }
 });
 
-describe('a small records budget on one partition (issue 22 item 24)', () => {
+describe('a small records budget on one partition: pages of five records and cursors past them', () => {
   let small: string;
   beforeAll(async () => {
     small = await kafka.createTopic(1);

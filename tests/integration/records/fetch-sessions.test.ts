@@ -8,14 +8,14 @@
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRecord, TailBody } from '../../../packages/contract/src/index.ts';
-import { readMetadata } from '../../../packages/server/src/kafka/metadata.ts';
-import { type BuiltRequest, requestsChannel, send } from '../../../packages/server/src/kafka/protocol.ts';
 import {
   type FetchArgs,
   type RawFetchResponse,
   rawFetchApi,
-} from '../../../packages/server/src/kafka/records/fetch/fetch-api.ts';
-import { fetchSessionStats } from '../../../packages/server/src/kafka/records/fetch/fetch-session.ts';
+} from '../../../packages/server/src/kafka/fetch/fetch-api.ts';
+import { fetchSessionStats } from '../../../packages/server/src/kafka/fetch/fetch-session.ts';
+import { readMetadata } from '../../../packages/server/src/kafka/metadata.ts';
+import { type BuiltRequest, requestsChannel, send } from '../../../packages/server/src/kafka/protocol.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany, sseMessages, waitForTopic } from '../../support/records.ts';

@@ -63,7 +63,7 @@ async function search(query: string): Promise<{ records: DataRecord[]; end: Sear
 }
 
 describe('the filter expression over the search stream', () => {
-  it('runs the four examples of issue 17', async () => {
+  it('finds what the four offered examples describe: value fields, a header prefix, a timestamp, a nested field', async () => {
     const order = (i: number) => ORDERS[i % 4] as (typeof ORDERS)[number];
     const failedOver100 = await search(q('value.status == "FAILED" && value.amount > 100'));
     expect(numbers(failedOver100.records)).toEqual(

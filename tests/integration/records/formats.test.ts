@@ -1,5 +1,5 @@
 /**
- * Decoding without a registry (issue 17 item 3): records written by Python's protobuf, fastavro and msgpack
+ * Decoding without a registry: records written by Python's protobuf, fastavro and msgpack
  * (through confluent-kafka) read through `clusters.local.deserialization`, records the console produces with
  * the same settings read back by those libraries, and the format detected on topics with no settings.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRecord } from '../../../packages/contract/src/index.ts';
-import type { Config } from '../../../packages/server/src/config/schema.ts';
+import type { Config } from '../../../packages/server/src/platform/config/schema.ts';
 import { getJson, type RunningApp, startApp } from '../../support/app.ts';
 import { bootstrap, testKafka } from '../../support/kafka.ts';
 import {

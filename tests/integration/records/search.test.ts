@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchStats } from '../../../packages/server/src/kafka/records/fetch/fetch.ts';
+import { fetchStats } from '../../../packages/server/src/kafka/fetch/fetch.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { expectReadsStopped } from '../../support/reads-stopped.ts';

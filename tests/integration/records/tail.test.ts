@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRecord, TailBody } from '../../../packages/contract/src/index.ts';
-import { fetchStats } from '../../../packages/server/src/kafka/records/fetch/fetch.ts';
-import { tailStats } from '../../../packages/server/src/kafka/records/tail.ts';
-import { TailHub } from '../../../packages/server/src/kafka/records/tail-hub.ts';
+import { tailStats } from '../../../packages/server/src/domain/records/tail.ts';
+import { TailHub } from '../../../packages/server/src/domain/records/tail-hub.ts';
+import { fetchStats } from '../../../packages/server/src/kafka/fetch/fetch.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { produceMany, sseMessages } from '../../support/records.ts';

@@ -1,10 +1,10 @@
 /**
- * Records keep their timestamps (issue 31): records written years apart, with headers, null keys and
+ * Records keep their timestamps: records written years apart, with headers, null keys and
  * values and the largest record the broker takes, are produced through the console and copied in
  * batches that hold them together; Kafka's own console consumer reads back exactly what was written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { type ConsumedRecord, consoleConsume } from '../../support/console-consumer.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { waitForTopic } from '../../support/records.ts';
@@ -19,14 +19,8 @@ afterAll(async () => {
   await kafka.cleanup();
 });
 
-async function call(method: string, path: string, body: unknown) {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = (method: string, path: string, body: unknown) =>
+  request(`${app.url}/api/local${path}`, { method, body });
 
 // Kafka 4 brokers refuse timestamps over an hour ahead (log.message.timestamp.after.max.ms), so all are past.
 // The broker's default max.message.bytes (1048588) less the batch and record overhead.

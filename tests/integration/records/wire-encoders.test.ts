@@ -1,5 +1,5 @@
 /**
- * The record wire encoders held byte for byte to Kafka's own Java code (issue 31): zigzag varints and
+ * The record wire encoders held byte for byte to Kafka's own Java code: zigzag varints and
  * varlongs with their sizes (ByteUtils) and whole record batches (MemoryRecords.builder) against what
  * the Kafka library the console produces with writes (Writer, createRecordsBatch), and read back by it.
  * The Java side is tests/support/wire-reference/WireReference.java on the stack's broker jars.

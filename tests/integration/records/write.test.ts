@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchStats } from '../../../packages/server/src/kafka/records/fetch/fetch.ts';
-import { getJson, type RunningApp, startApp } from '../../support/app.ts';
+import { fetchStats } from '../../../packages/server/src/kafka/fetch/fetch.ts';
+import { getJson, type RunningApp, request, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { expectReadsStopped } from '../../support/reads-stopped.ts';
 import { download, produceMany, waitForTopic } from '../../support/records.ts';
@@ -25,16 +25,8 @@ type Rec = {
   headers: { key: string; value: string }[];
 };
 
-async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const call = (method: string, path: string, body?: unknown) =>
+  request(`${app.url}/api/local${path}`, { method, body });
 
 async function records(topic: string): Promise<Rec[]> {
   const all: Rec[] = [];

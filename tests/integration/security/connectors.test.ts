@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConnectTask, MASKED_SECRET } from '../../../packages/contract/src/index.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { exchange, type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { sha256, withSecurity } from '../../support/security.ts';
 import { eventually } from '../../support/upstreams.ts';
 
-// Issue 15, items 7, 14 and 16: a connector may only read and write topics its creator may, with
+// A connector may only read and write topics its creator may, with
 // classes the operator allows; its secrets stay masked and survive an edit; task traces show only
 // to those who may read its topics.
 const SINK = 'org.apache.kafka.connect.file.FileStreamSinkConnector';
@@ -70,13 +70,8 @@ afterAll(async () => {
 });
 
 async function call(path: string, headers: Record<string, string>, method = 'GET', body?: unknown) {
-  const res = await fetch(`${app.url}/api/local/connect/local${path}`, {
-    method,
-    headers: { ...headers, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, text, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  const res = await exchange(`${app.url}/api/local/connect/local${path}`, { method, headers, body });
+  return { status: res.status, text: res.text, body: (res.text ? res.body : {}) as Record<string, unknown> };
 }
 
 function newName() {
@@ -90,7 +85,7 @@ const create = (headers: Record<string, string>, name: string, configs: Record<s
 
 const existsAtConnect = async (name: string) => (await fetch(`${connectUrl()}/connectors/${name}`)).status;
 
-describe('connector configs are checked topic by topic (issue 15, item 7)', () => {
+describe('connector configs are checked topic by topic', () => {
   it('refuses a sink reading a topic outside the caller TOPIC_DATA READ patterns', async () => {
     const name = newName();
     const file = join(dir, `${name}.txt`);
@@ -186,7 +181,7 @@ describe('connector configs are checked topic by topic (issue 15, item 7)', () =
   });
 });
 
-describe('connector secrets (issue 15, item 14)', () => {
+describe('connector secrets stay masked', () => {
   it('masks token and pwd names and URL credentials, and keeps them when the masked values come back', async () => {
     const name = newName();
     const file = join(dir, `${name}.txt`);
@@ -224,7 +219,7 @@ describe('connector secrets (issue 15, item 14)', () => {
   });
 });
 
-describe('task traces (issue 15, item 16)', () => {
+describe('task traces follow the rights on the connector topics', () => {
   it("shows a failed task's trace only to callers who may read the connector's topics", async () => {
     const name = newName();
     // The sink cannot open its file: its task fails with a stack trace.

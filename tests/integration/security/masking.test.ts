@@ -7,7 +7,7 @@ import { type Outgoing, produceMany, sseMessages, waitForTopic } from '../../sup
 import { sha256, withSecurity } from '../../support/security.ts';
 import { eventually } from '../../support/upstreams.ts';
 
-// Issue 17 item 2: two users with the same topic rights; `masked` sees security.masking's masks on every
+// Two users with the same topic rights; `masked` sees security.masking's masks on every
 // way records leave the server, `clear` (also in group `auditors`, named in unmaskedFor) sees clear values.
 const tag = randomUUID().slice(0, 8);
 const SECRET = `masking-secret-${tag}-0123456789abcdef`;

@@ -5,7 +5,7 @@ import { testKafka } from '../../support/kafka.ts';
 import { waitForTopic } from '../../support/records.ts';
 import { sha256, withSecurity } from '../../support/security.ts';
 
-// Issue 15, item 16: what anonymous callers learn from the operations routes, and the security
+// What anonymous callers learn from the operations routes, and the security
 // headers of event streams.
 const kafka = testKafka();
 const reader = { authorization: `Basic ${Buffer.from('reader:pw').toString('base64')}` };

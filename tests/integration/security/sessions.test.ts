@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../packages/server/src/config/schema.ts';
+import type { Config } from '../../../packages/server/src/platform/config/schema.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { sseMessages, waitForTopic } from '../../support/records.ts';

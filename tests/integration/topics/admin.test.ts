@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, type RunningApp, startApp } from '../../support/app.ts';
+import { getJson, type RunningApp, request, startApp } from '../../support/app.ts';
 import { testKafka, uniqueName } from '../../support/kafka.ts';
 
 let app: RunningApp;
@@ -12,16 +12,8 @@ afterAll(async () => {
   await kafka.cleanup();
 });
 
-async function send(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
+const send = (method: string, path: string, body?: unknown) =>
+  request(`${app.url}/api/local${path}`, { method, body });
 
 type Topic = {
   name: string;

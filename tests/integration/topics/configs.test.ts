@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { testKafka, uniqueName } from '../../support/kafka.ts';
 
 type Entry = {
@@ -22,15 +22,8 @@ afterAll(async () => {
   await kafka.cleanup();
 });
 
-async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+  request(`${app.url}/api/local${path}`, { method, body });
 const entry = (entries: Entry[], name: string) => entries.find((e) => e.name === name);
 
 describe('GET /api/{cluster}/topic/{topic}/configs', () => {

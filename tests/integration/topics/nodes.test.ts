@@ -105,7 +105,7 @@ describe('nodes', () => {
 
       const changed = await post('/node/1/configs', { configs: { [threads]: '2' } });
       expect(changed.status).toBe(200);
-      // The answer is the changed entries only, as AKHQ's (contract §3.7 item 39).
+      // The answer is the changed entries only, as AKHQ's (docs/api-conventions.md#topics).
       expect((changed.body as Entry[]).map((e) => e.name)).toEqual([threads]);
       const all = await fetch(`${app.url}/api/local/node/1/configs`).then((r) => r.json());
       const after = new Map((all as Entry[]).map((e) => [e.name, e]));

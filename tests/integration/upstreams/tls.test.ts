@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectDefinitionList, ConnectPlugin, Schema } from '../../../packages/contract/src/index.ts';
-import type { Config } from '../../../packages/server/src/config/schema.ts';
+import type { Config } from '../../../packages/server/src/platform/config/schema.ts';
 import { TLS_PASSWORD, tlsFiles } from '../../stack/tls-certs.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { type SecureBroker, secureBroker } from '../../support/secure-broker.ts';

@@ -1,6 +1,6 @@
 import type { ConfigEntry, ConfigSource, ConfigType } from '@console/contract';
 import { type Admin, ConfigResourceTypes, IncrementalAlterConfigOperationTypes } from '@platformatic/kafka';
-import { conflict } from '../errors.ts';
+import { conflict } from '../platform/errors.ts';
 
 export type ConfigResource = { type: 'TOPIC' | 'BROKER'; name: string };
 

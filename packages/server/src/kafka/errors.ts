@@ -1,5 +1,5 @@
 import { findErrorBy } from '@platformatic/kafka';
-import { AppError } from '../errors.ts';
+import { AppError } from '../platform/errors.ts';
 import type { Connection } from './connection/client-options.ts';
 import { connectionFailure } from './connection/failures.ts';
 

@@ -1,11 +1,11 @@
 import type { LastRecords } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
+import { type DecodeContext, schemaIds } from '../domain/records/decode/decode.ts';
+import { RecordView } from '../domain/records/decode/record-view.ts';
+import type { RawRecord } from '../domain/records/types.ts';
+import { fetchTopics } from './fetch/fetch.ts';
 import { byLeader, readMetadata, type TopicMeta } from './metadata.ts';
 import { partitionOffsets } from './offsets.ts';
-import { type DecodeContext, schemaIds } from './records/decode/decode.ts';
-import { RecordView } from './records/decode/record-view.ts';
-import { fetchTopics } from './records/fetch/fetch.ts';
-import type { RawRecord } from './records/types.ts';
 
 /** Enough for the last batches of a partition; a larger first batch still comes whole (KIP-74). */
 const PARTITION_MAX_BYTES = 256 * 1024;

@@ -1,5 +1,5 @@
 import type { Admin, metadataV12 } from '@platformatic/kafka';
-import { notFound } from '../errors.ts';
+import { notFound } from '../platform/errors.ts';
 import { send } from './protocol.ts';
 
 export type BrokerInfo = { id: number; host: string; port: number; rack?: string };

@@ -1,11 +1,11 @@
 import { Admin, ProduceAcks, Producer } from '@platformatic/kafka';
-import type { Config } from '../config/schema.ts';
-import { notFound } from '../errors.ts';
+import { GroupIndex } from '../domain/groups/group-index.ts';
+import type { Config } from '../platform/config/schema.ts';
+import { notFound } from '../platform/errors.ts';
 import { tooOld } from './cluster/capabilities.ts';
 import { setRequestLimits } from './cluster/request-limits.ts';
 import { type Connection, connectionOf } from './connection/client-options.ts';
 import { translateKafkaError } from './errors.ts';
-import { GroupIndex } from './groups/group-index.ts';
 
 /**
  * One long-lived admin client per cluster, created on first use. Every Kafka call goes through `run`,

@@ -6,7 +6,7 @@
  * Releases: the first Apache Kafka release whose brokers answer the API (Kafka's request schemas).
  */
 import { type Admin, findErrorBy, UnsupportedApiError } from '@platformatic/kafka';
-import { AppError } from '../../errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { releaseFromApiVersions } from './broker-version.ts';
 
 type Feature = { key: string; label: string; since: string; apis: readonly string[] };

@@ -1,8 +1,8 @@
 import type { Admin } from '@platformatic/kafka';
 import type { FastifyBaseLogger } from 'fastify';
+import type { RawRecord } from '../../domain/records/types.ts';
+import { fetchTopics } from '../fetch/fetch.ts';
 import { readMetadata, type TopicMeta } from '../metadata.ts';
-import { fetchTopics } from '../records/fetch/fetch.ts';
-import type { RawRecord } from '../records/types.ts';
 
 const WAIT_MS = 500;
 const RESPONSE_MAX_BYTES = 4 * 1024 * 1024;

@@ -1,6 +1,6 @@
-import { ConfigError } from '../../config/load.ts';
-import type { Config } from '../../config/schema.ts';
-import { tlsSettings } from '../../credentials/tls-stores.ts';
+import { ConfigError } from '../../platform/config/load.ts';
+import type { Config } from '../../platform/config/schema.ts';
+import { tlsSettings } from '../../platform/credentials/tls-stores.ts';
 import { connectionOf } from './client-options.ts';
 import { PropertyError } from './property-error.ts';
 

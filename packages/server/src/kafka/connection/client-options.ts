@@ -1,6 +1,6 @@
 import type { BaseOptions } from '@platformatic/kafka';
-import type { Config } from '../../config/schema.ts';
-import { tlsSettings } from '../../credentials/tls-stores.ts';
+import type { Config } from '../../platform/config/schema.ts';
+import { tlsSettings } from '../../platform/credentials/tls-stores.ts';
 import { type SaslIdentity, saslOptions } from './sasl/sasl.ts';
 
 type ClientTuning = Config['kafkaClient'];

@@ -5,9 +5,9 @@
  * code (docs/connecting.md lists them with what to check). Nothing secret is in any message.
  */
 import type { ErrorCode } from '@console/contract';
-import { TokenError } from '../../credentials/oauth-token.ts';
-import { type ChainedError, errorChain, tlsReason } from '../../credentials/tls-failures.ts';
-import { AppError } from '../../errors.ts';
+import { TokenError } from '../../platform/credentials/oauth-token.ts';
+import { type ChainedError, errorChain, tlsReason } from '../../platform/credentials/tls-failures.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Connection } from './client-options.ts';
 
 type Found = { code: ErrorCode; reason: string };

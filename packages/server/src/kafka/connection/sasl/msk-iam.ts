@@ -7,7 +7,7 @@
  * The signer (with the AWS SDK it brings) loads on first use only. Checked without AWS: msk-iam.test.ts.
  */
 import type { SASLOptions } from '@platformatic/kafka';
-import { TokenError } from '../../../credentials/oauth-token.ts';
+import { TokenError } from '../../../platform/credentials/oauth-token.ts';
 import { PropertyError } from '../property-error.ts';
 import type { Jaas } from './jaas.ts';
 

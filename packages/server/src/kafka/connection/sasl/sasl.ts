@@ -4,7 +4,7 @@
  * with a keytab (gssapi.ts); AWS MSK IAM as OAUTHBEARER with AWS's signed token (msk-iam.ts).
  */
 import type { SASLOptions } from '@platformatic/kafka';
-import { TokenSource } from '../../../credentials/oauth-token.ts';
+import { TokenSource } from '../../../platform/credentials/oauth-token.ts';
 import { PropertyError } from '../property-error.ts';
 import { gssapiSasl } from './gssapi.ts';
 import { type Jaas, parseJaas } from './jaas.ts';

@@ -1,0 +1,107 @@
+import type { GroupSortColumn, ListOrder } from '@console/contract';
+import type { Admin } from '@platformatic/kafka';
+import { readMetadata } from '../../kafka/metadata.ts';
+import { partitionOffsets } from '../../kafka/offsets.ts';
+import type { NameFilter } from '../topics/topic-list.ts';
+import { byName } from '../topics/topic-naming.ts';
+import { TtlMemo } from '../topics/ttl-memo.ts';
+import { committedOffsets, committedTopic } from './committed-offsets.ts';
+import { describeConsumerGroups, type GroupListing } from './groups.ts';
+
+/** A group's lag per topic (Σ over its partitions of end − committed, never negative). */
+export type GroupLags = Map<string, Map<string, number>>;
+
+/**
+ * Every listed group's lag per topic: their committed offsets (OffsetFetch naming no topics, `groupsPerRequest`
+ * groups a request, requestConcurrency at once) and the end offsets of the topics they read (ListOffsets in bounded
+ * requests per leader). Grows with groups + partitions read, never groups × partitions. Kept a few seconds
+ * per cluster (GroupSortFacts) so paging a list sorted by lag pays it once.
+ */
+async function readLags(admin: Admin, listings: readonly GroupListing[]): Promise<GroupLags> {
+  const committed = new Map<string, Map<string, number>>();
+  // One call for all: committedOffsets already sends requests of groupsPerRequest groups, at most
+  // requestConcurrency at once.
+  const found = await committedOffsets(
+    admin,
+    listings.map((g) => ({ id: g.id, topics: null })),
+  );
+  for (const [id, offsets] of found) {
+    const byKey = new Map<string, number>();
+    for (const [k, o] of offsets) byKey.set(k, o.offset);
+    committed.set(id, byKey);
+  }
+  const topics = new Set<string>();
+  for (const offsets of committed.values()) for (const k of offsets.keys()) topics.add(committedTopic(k));
+  const view = topics.size ? await readMetadata(admin, [...topics]) : undefined;
+  const ends = view ? await partitionOffsets(admin, view, [...view.topics.values()]) : new Map();
+  const lags: GroupLags = new Map();
+  for (const [id, offsets] of committed) {
+    const perTopic = new Map<string, number>();
+    for (const [k, offset] of offsets) {
+      const [partition, topic] = k.split('\u0000') as [string, string];
+      const end = ends.get(topic)?.get(Number(partition));
+      if (!end) continue;
+      perTopic.set(topic, (perTopic.get(topic) ?? 0) + Math.max(0, end.last - offset));
+    }
+    lags.set(id, perTopic);
+  }
+  return lags;
+}
+
+/** Member counts of the groups that may have members (classic EMPTY ones have none to describe). */
+async function readMembers(admin: Admin, listings: readonly GroupListing[]): Promise<Map<string, number>> {
+  const live = listings.filter((g) => g.kind === 'consumer' || g.state !== 'EMPTY');
+  const counts = new Map<string, number>();
+  for (const g of await describeConsumerGroups(admin, live)) counts.set(g.id, g.members.length);
+  return counts;
+}
+
+const FACTS_TTL_MS = 10_000;
+
+/** The lag and member figures the group list sorts by, read for all groups at most every 10 s per cluster. */
+export class GroupSortFacts {
+  readonly lags = new TtlMemo<GroupLags>(FACTS_TTL_MS);
+  readonly members = new TtlMemo<Map<string, number>>(FACTS_TTL_MS);
+
+  /** Forgets a cluster's figures after the console changed a group (offsets reset, group deleted). */
+  forget(cluster: string): void {
+    this.lags.forget(cluster);
+    this.members.forget(cluster);
+  }
+}
+
+/**
+ * `listings` (filtered, sorted by id) ordered by `column`, ties by id ascending; `desc` reverses the
+ * column only. Lag counts only the topics `topicAllow` keeps (what the caller may see of the group).
+ */
+export async function sortGroupListings(
+  admin: Admin,
+  cluster: string,
+  listings: GroupListing[],
+  column: GroupSortColumn,
+  order: ListOrder,
+  facts: GroupSortFacts,
+  all: () => readonly GroupListing[],
+  topicAllow: NameFilter,
+): Promise<GroupListing[]> {
+  if (column === 'id') return order === 'desc' ? [...listings].reverse() : listings;
+  const sign = order === 'desc' ? -1 : 1;
+  let value: (g: GroupListing) => number | string;
+  if (column === 'state') value = (g) => g.state ?? 'UNKNOWN';
+  else if (column === 'members') {
+    const counts = await facts.members.get(cluster, () => readMembers(admin, all()));
+    value = (g) => counts.get(g.id) ?? 0;
+  } else {
+    const lags = await facts.lags.get(cluster, () => readLags(admin, all()));
+    value = (g) => {
+      let sum = 0;
+      for (const [topic, lag] of lags.get(g.id) ?? []) if (topicAllow(topic)) sum += lag;
+      return sum;
+    };
+  }
+  const keyed = listings.map((g) => ({ g, v: value(g) }));
+  const compare = (a: number | string, b: number | string) =>
+    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+  keyed.sort((a, b) => sign * compare(a.v, b.v) || byName(a.g.id, b.g.id));
+  return keyed.map((k) => k.g);
+}

@@ -1,0 +1,226 @@
+import type { ScanStop } from '@console/contract';
+import type { Admin } from '@platformatic/kafka';
+import { readRecords } from '../../../kafka/fetch/reader.ts';
+import type { BrokerInfo, TopicMeta } from '../../../kafka/metadata.ts';
+import type { DecodeContext } from '../decode/decode.ts';
+import { schemaIds } from '../decode/decode.ts';
+import { passes, RecordView } from '../decode/record-view.ts';
+import type { RecordFilter } from '../expression/record-filter.ts';
+import { yieldTurn } from '../expression/yield-turn.ts';
+import type { RawRecord, Scanned, Span } from '../types.ts';
+import type { Budget } from './budget.ts';
+import type { SearchFilters } from './filters.ts';
+import type { ScanPlan } from './plan.ts';
+
+export type ScanSource = {
+  cluster: string;
+  client: Admin;
+  admin: Admin;
+  topic: TopicMeta;
+  brokers: Map<number, BrokerInfo>;
+  budget: Budget;
+  signal: AbortSignal;
+  decode: DecodeContext;
+  filters: SearchFilters;
+  /** The `filter` expression, tested after the search terms on the same view. */
+  expression?: RecordFilter | undefined;
+  endTimestamp?: number | undefined;
+  /** Incremental fetch sessions (`topicData.fetchSessions`, reader.ts). */
+  sessions: boolean;
+};
+
+/**
+ * What one step of a scan found in one partition: the matches in scan order (ascending offsets for
+ * OLDEST, descending for NEWEST) and `through`, the cursor value once they are all taken: the last
+ * offset examined in the scan's direction.
+ */
+export type Found = { views: RecordView[]; through: number };
+export type Round = { type: 'round'; found: Map<number, Found>; positions: Map<number, number> };
+export type ScanEnd = { type: 'end'; reason: Exclude<ScanStop, 'limit'>; scanned: Scanned };
+
+/** How many more matches a partition may still collect: 0 stops reading it. */
+export type Wanted = (partition: number) => number;
+
+/** Loads the registry schemas a batch needs, so that its records decode synchronously. */
+async function loadSchemas(source: ScanSource, records: RawRecord[]): Promise<void> {
+  const { schemas, detectSchemas } = source.decode;
+  if (schemas && detectSchemas) await schemas.load(schemaIds(records));
+}
+
+/** The search terms, then the expression on the same view (masking applied to the view covers both). */
+function matchesAll(source: ScanSource, view: RecordView): boolean {
+  if (!passes(view, source.filters, source.endTimestamp)) return false;
+  return !source.expression || source.expression.test(view, source.topic.name);
+}
+
+/**
+ * Scans the plan in its direction and yields a round per answer (OLDEST) or window (NEWEST), ending with
+ * `end`. Every match is reported once; a partition whose `wanted` count is reached stops early, its
+ * `through` at the last match it reported. `page`: `wanted` counts per partition what one page shows,
+ * and OLDEST reads about that many records, one answer handled before the next fetch (NEWEST's
+ * windows are sized that way already).
+ */
+export function scanMatches(
+  source: ScanSource,
+  plan: ScanPlan,
+  wanted: Wanted,
+  page = false,
+): AsyncGenerator<Round | ScanEnd> {
+  return plan.direction === 'OLDEST' ? forward(source, plan, wanted, page) : backward(source, plan, wanted);
+}
+
+async function* forward(
+  source: ScanSource,
+  plan: ScanPlan,
+  wanted: Wanted,
+  page: boolean,
+): AsyncGenerator<Round | ScanEnd> {
+  const spans: Span[] = plan.partitions.map((p) => ({ partition: p.partition, from: p.position, to: p.hi }));
+  const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
+  const reading = { ...source, spans, wants: (p: number) => wanted(p) > 0, ...(page ? { wanted } : {}) };
+  for await (const event of readRecords(reading)) {
+    if (event.type === 'error') throw event.error;
+    if (event.type === 'done') {
+      yield { type: 'end', reason: event.reason, scanned: event.scanned };
+      return;
+    }
+    if (event.type !== 'records') continue;
+    const found = new Map<number, Found>();
+    for (const chunk of event.chunks) {
+      let room = wanted(chunk.partition);
+      if (room <= 0) continue;
+      const views: RecordView[] = [];
+      let through = chunk.next - 1;
+      await loadSchemas(source, chunk.records);
+      for (const raw of chunk.records) {
+        // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
+        if (source.expression?.yieldDue()) await yieldTurn();
+        const view = new RecordView(raw, source.decode);
+        if (matchesAll(source, view)) {
+          views.push(view);
+          if (--room === 0) {
+            through = view.raw.offset;
+            break;
+          }
+        }
+      }
+      positions.set(chunk.partition, through + 1);
+      found.set(chunk.partition, { views, through });
+    }
+    if (found.size) yield { type: 'round', found, positions: new Map(positions) };
+  }
+}
+
+/** Records read per partition in the first NEWEST window; later windows grow fourfold. */
+const FIRST_WINDOW = 64;
+const MAX_WINDOW = 50_000;
+/** A window holds its matches until it is read through: about this many bytes per partition at most. */
+const WINDOW_BYTES = 8 * 1024 * 1024;
+
+/**
+ * NEWEST: Kafka only reads forward, so each partition is read in windows below its position, the newest
+ * first; each window's matches are reported highest offset first once the window is read through.
+ *
+ * A budget never cuts a window: what lies above a cut would be unread, and the cursor, one offset per
+ * partition, cannot go on below what was read while keeping what was not. So each round's windows are
+ * sized to the records and bytes the budget has left, read whole, and the budget is checked between
+ * rounds; a time budget may run over by the round in flight (a window is at most MAX_WINDOW records and
+ * about WINDOW_BYTES per partition). Whatever stops the scan, every match read is reported and the cursor
+ * goes on exactly below it.
+ */
+async function* backward(
+  source: ScanSource,
+  plan: ScanPlan,
+  wanted: Wanted,
+): AsyncGenerator<Round | ScanEnd> {
+  const { budget } = source;
+  const state = new Map(
+    plan.partitions.map((p) => [p.partition, { ...p, window: FIRST_WINDOW, avgBytes: 0 }]),
+  );
+  const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
+  while (!source.signal.aborted) {
+    const open = [...state.values()].filter((s) => s.position > s.lo && wanted(s.partition) > 0);
+    if (open.length === 0) {
+      yield { type: 'end', reason: 'end', scanned: budget.scanned() };
+      return;
+    }
+    const stop = budget.exhausted();
+    if (stop) {
+      yield { type: 'end', reason: stop, scanned: budget.scanned() };
+      return;
+    }
+    const spans = windowSpans(open, budget.left());
+    const windows = new Map(
+      spans.map((s) => [
+        s.partition,
+        { span: s, matches: [] as RecordView[], dropped: false, bytes: 0, count: 0 },
+      ]),
+    );
+    for await (const event of readRecords({ ...source, spans, whole: true })) {
+      if (event.type === 'error') throw event.error;
+      if (event.type === 'done') break;
+      if (event.type !== 'records') continue;
+      for (const chunk of event.chunks) {
+        const w = windows.get(chunk.partition);
+        if (!w) continue;
+        const room = wanted(chunk.partition);
+        await loadSchemas(source, chunk.records);
+        for (const raw of chunk.records) {
+          w.count++;
+          w.bytes += (raw.value?.length ?? 0) + (raw.key?.length ?? 0);
+          // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
+          if (source.expression?.yieldDue()) await yieldTurn();
+          const view = new RecordView(raw, source.decode);
+          if (!matchesAll(source, view)) continue;
+          w.matches.push(view);
+          if (w.matches.length > room) {
+            w.matches.shift();
+            w.dropped = true;
+          }
+        }
+      }
+    }
+    if (source.signal.aborted) return;
+    const found = new Map<number, Found>();
+    for (const [partition, w] of windows) {
+      const s = state.get(partition);
+      if (!s) continue;
+      const lowest = w.matches[0];
+      const through = w.dropped && lowest ? lowest.raw.offset : w.span.from;
+      const views = w.matches.reverse();
+      s.position = through;
+      s.window *= 4;
+      if (w.count > 0) s.avgBytes = Math.max(1, Math.ceil(w.bytes / w.count));
+      positions.set(partition, through);
+      found.set(partition, { views, through });
+    }
+    if (found.size) yield { type: 'round', found, positions: new Map(positions) };
+  }
+}
+
+/** A NEWEST partition between windows: reading goes on below `position`, down to `lo`. */
+type WindowState = { partition: number; lo: number; position: number; window: number; avgBytes: number };
+
+/**
+ * The next window of each open partition: its grown size, at most MAX_WINDOW records and about
+ * WINDOW_BYTES, and all of them together within the records and bytes the budget has left (each at
+ * least one record, so a round always gets somewhere; partitions past the records left wait).
+ */
+export function windowSpans(open: readonly WindowState[], left: { records: number; bytes: number }): Span[] {
+  const spans: Span[] = [];
+  let records = left.records;
+  const share = Math.floor(left.records / open.length);
+  for (const s of open) {
+    if (records <= 0) break;
+    const byBytes = s.avgBytes > 0 ? Math.floor(WINDOW_BYTES / s.avgBytes) : MAX_WINDOW;
+    const byBudgetBytes = s.avgBytes > 0 ? Math.floor(left.bytes / open.length / s.avgBytes) : MAX_WINDOW;
+    const size = Math.max(
+      1,
+      Math.min(s.window, MAX_WINDOW, byBytes, byBudgetBytes, Math.max(1, share), records),
+    );
+    const from = Math.max(s.lo, s.position - size);
+    spans.push({ partition: s.partition, from, to: s.position });
+    records -= s.position - from;
+  }
+  return spans;
+}

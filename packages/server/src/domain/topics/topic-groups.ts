@@ -1,0 +1,121 @@
+import type { ConsumerGroup, GroupOffset, GroupsListView } from '@console/contract';
+import type { Admin } from '@platformatic/kafka';
+import { type ClusterView, readMetadata } from '../../kafka/metadata.ts';
+import { type OffsetTable, partitionOffsets } from '../../kafka/offsets.ts';
+import { type Committed, committedKey, committedOffsets } from '../groups/committed-offsets.ts';
+import type { IndexSnapshot } from '../groups/group-index.ts';
+import {
+  type DescribedGroup,
+  describeConsumerGroups,
+  LIVE_STATES,
+  listConsumerGroups,
+} from '../groups/groups.ts';
+import { byName } from './topic-naming.ts';
+
+/**
+ * The consumer groups reading `topics`, with their offsets and lag on those topics. ALL keeps groups with
+ * committed offsets on them or a member assigned to them; HIDE_EMPTY only the latter. Groups with
+ * members are few and change: they are listed and described live, every time. Of the others (EMPTY:
+ * nobody commits for them), the index says which have offsets on these topics. Only those groups'
+ * offsets are fetched, on the topics they read of these, in bounded requests (see request-limits.ts),
+ * with the topics' first and last offsets for the lag.
+ */
+export async function groupsReadingTopics(
+  admin: Admin,
+  index: IndexSnapshot,
+  names: readonly string[],
+  show: GroupsListView,
+  known?: ClusterView,
+): Promise<ConsumerGroup[]> {
+  if (names.length === 0) return [];
+  const [view, live] = await Promise.all([
+    known ?? readMetadata(admin, names),
+    listConsumerGroups(admin, LIVE_STATES),
+  ]);
+  const asked = new Set(names.filter((n) => view.topics.has(n)));
+  if (asked.size === 0) return [];
+  const liveIds = new Set(live.map((g) => g.id));
+  const active = await describeConsumerGroups(admin, live);
+  const assigned = (g: DescribedGroup) =>
+    g.members.flatMap((m) => (m.assignments ?? []).map((a) => a.topic)).filter((t) => asked.has(t));
+  const readers = new Map<string, { described?: DescribedGroup; topics: Set<string> }>();
+  for (const c of index.readersOf(asked)) {
+    readers.set(c.listing.id, { topics: new Set(c.topics.filter((t) => asked.has(t))) });
+  }
+  const idle = [...readers.keys()].filter((id) => !liveIds.has(id));
+  for (const g of active) {
+    const topics = [...(readers.get(g.id)?.topics ?? []), ...assigned(g)];
+    if (topics.length) readers.set(g.id, { described: g, topics: new Set(topics) });
+  }
+  if (readers.size === 0) return [];
+  // A group not listed with members is EMPTY now, whatever the index saw: a classic one has nothing to
+  // describe (its listing says it all), a KIP-848 one is described.
+  const listings = idle.flatMap((id) => {
+    const listing = index.get(id)?.listing;
+    return listing ? [{ ...listing, state: 'EMPTY' as const }] : [];
+  });
+  const metas = (topics: Iterable<string>) => [...topics].flatMap((t) => view.topics.get(t) ?? []);
+  const readTopics = new Set([...readers.values()].flatMap((r) => [...r.topics]));
+  const [described, committed, ends] = await Promise.all([
+    describeConsumerGroups(admin, listings),
+    committedOffsets(
+      admin,
+      [...readers].map(([id, r]) => ({ id, topics: metas(r.topics) })),
+    ),
+    partitionOffsets(admin, view, metas(readTopics)),
+  ]);
+  const all = [...described, ...[...readers.values()].flatMap((r) => r.described ?? [])];
+  return all
+    .map((group) => toConsumerGroup(group, committed.get(group.id) ?? new Map(), ends, asked))
+    .filter((g) =>
+      show === 'HIDE_EMPTY' ? g.activeTopics?.some((t) => asked.has(t)) : g.topics?.some((t) => asked.has(t)),
+    )
+    .sort((a, b) => byName(a.id, b.id));
+}
+
+/** A described group with its offsets and lag on the `asked` topics (member assignments elsewhere are left out). */
+export function toConsumerGroup(
+  group: DescribedGroup,
+  committed: Committed,
+  ends: OffsetTable,
+  asked: ReadonlySet<string>,
+): ConsumerGroup {
+  const active = new Set(group.members.flatMap((m) => (m.assignments ?? []).map((a) => a.topic)));
+  const positions = new Map<string, { topic: string; partition: number }>();
+  for (const k of committed.keys()) {
+    const [partition, topic] = k.split('\u0000') as [string, string];
+    positions.set(k, { topic, partition: Number(partition) });
+  }
+  for (const m of group.members) {
+    for (const a of m.assignments ?? [])
+      if (asked.has(a.topic)) positions.set(committedKey(a.topic, a.partition), a);
+  }
+  const offsets: GroupOffset[] = [...positions]
+    .map(([k, { topic, partition }]) => {
+      const c = committed.get(k);
+      const end = ends.get(topic)?.get(partition);
+      return {
+        topic,
+        partition,
+        ...(c ? { offset: c.offset } : {}),
+        ...(c?.metadata ? { metadata: c.metadata } : {}),
+        ...(end ? { firstOffset: end.first, lastOffset: end.last } : {}),
+        ...(c && end ? { offsetLag: Math.max(0, end.last - c.offset) } : {}),
+      };
+    })
+    .sort((a, b) => byName(a.topic, b.topic) || a.partition - b.partition);
+  const committedTopics = new Set(offsets.filter((o) => o.offset !== undefined).map((o) => o.topic));
+  const activeTopics = [...active].sort(byName);
+  const topics = [...new Set([...committedTopics, ...active])].sort(byName);
+  return {
+    id: group.id,
+    simpleConsumerGroup: group.simpleConsumerGroup,
+    ...(group.partitionAssignor ? { partitionAssignor: group.partitionAssignor } : {}),
+    state: group.state,
+    coordinator: group.coordinator,
+    ...(group.members.length ? { members: group.members } : {}),
+    ...(offsets.length ? { offsets } : {}),
+    ...(activeTopics.length ? { activeTopics } : {}),
+    ...(topics.length ? { topics } : {}),
+  };
+}

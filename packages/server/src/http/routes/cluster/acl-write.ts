@@ -1,0 +1,37 @@
+import {
+  AclBinding,
+  AclBindingCreate,
+  AclDeleteAnswer,
+  AclDeleteQuery,
+  ClusterParams,
+} from '@console/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createAcl, deleteAcls } from '../../../domain/acls/write.ts';
+import type { Services } from '../../../services.ts';
+
+const tags = ['acls'];
+
+/** ACL creation and deletion (issue 18 item 1); the guard checks the principal against ACL patterns. */
+export const aclWriteRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
+  app.post(
+    '/api/:cluster/acls',
+    { schema: { tags, params: ClusterParams, body: AclBindingCreate, response: { 201: AclBinding } } },
+    async (req, reply) => {
+      const created = await kafka.run(req.params.cluster, (admin) => createAcl(admin, req.body));
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/api/:cluster/acls',
+    {
+      schema: {
+        tags,
+        params: ClusterParams,
+        querystring: AclDeleteQuery,
+        response: { 200: AclDeleteAnswer },
+      },
+    },
+    (req) => kafka.run(req.params.cluster, (admin) => deleteAcls(admin, req.query)),
+  );
+};

@@ -1,0 +1,32 @@
+import { ClusterCapabilities, ClusterOverview, ClusterParams } from '@console/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { overviewService } from '../../../domain/cluster/overview.ts';
+import { clusterCapabilities } from '../../../kafka/cluster/capabilities.ts';
+import type { Services } from '../../../services.ts';
+
+export const overviewRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
+  const overview = overviewService(config, kafka);
+
+  app.get(
+    '/api/:cluster/overview',
+    { schema: { tags: ['cluster'], params: ClusterParams, response: { 200: ClusterOverview } } },
+    (req) => {
+      const { cluster } = req.params;
+      const rights = req.permissions;
+      return overview(cluster, {
+        topics: rights.allow('TOPIC', 'READ', cluster),
+        nodes: rights.grants('NODE', 'READ', cluster),
+        groups: rights.grants('CONSUMER_GROUP', 'READ', cluster)
+          ? rights.allow('CONSUMER_GROUP', 'READ', cluster)
+          : undefined,
+      });
+    },
+  );
+
+  app.get(
+    '/api/:cluster/capabilities',
+    { schema: { tags: ['cluster'], params: ClusterParams, response: { 200: ClusterCapabilities } } },
+    (req) =>
+      kafka.run(req.params.cluster, (admin) => clusterCapabilities(admin) as Promise<ClusterCapabilities>),
+  );
+};

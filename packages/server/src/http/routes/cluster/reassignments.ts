@@ -1,0 +1,129 @@
+import {
+  ClusterParams,
+  queryList,
+  ReassignmentCancel,
+  ReassignmentList,
+  ReassignmentRequest,
+  ReassignmentResult,
+  ReplicationChange,
+  ReplicationChangeResult,
+  ReplicationParams,
+} from '@console/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cancelReassignment,
+  changeReplicationFactor,
+  clearThrottle,
+  listReassignments,
+  listThrottles,
+  startReassignment,
+} from '../../../domain/reassignments/service.ts';
+import type { Services } from '../../../services.ts';
+import { refusal } from '../../auth/guard.ts';
+
+const tags = ['reassignment'];
+
+/** Every topic a body names needs TOPIC REASSIGN; one missing refuses the whole request, before Kafka hears of it. */
+function requireReassign(req: FastifyRequest, cluster: string, topics: readonly string[]): void {
+  for (const topic of new Set(topics)) {
+    if (!req.permissions.grantsOn('TOPIC', 'REASSIGN', cluster, topic)) {
+      throw refusal(req.identity, `resource TOPIC '${topic}' and action REASSIGN`);
+    }
+  }
+}
+
+export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
+  app.get(
+    '/api/:cluster/reassignments',
+    { schema: { tags, params: ClusterParams, response: { 200: ReassignmentList } } },
+    async (req) => {
+      const { cluster } = req.params;
+      const [reassignments, throttles] = await kafka.run(cluster, (admin) =>
+        Promise.all([listReassignments(admin), listThrottles(admin)]),
+      );
+      return {
+        reassignments: req.permissions.filter('TOPIC', 'READ', cluster, reassignments, (r) => r.topic),
+        throttles,
+      };
+    },
+  );
+
+  app.post(
+    '/api/:cluster/reassignments',
+    {
+      schema: {
+        tags,
+        params: ClusterParams,
+        body: ReassignmentRequest,
+        response: { 200: ReassignmentResult },
+      },
+    },
+    async (req) => {
+      requireReassign(
+        req,
+        req.params.cluster,
+        req.body.partitions.map((p) => p.topic),
+      );
+      const partitions = await kafka.run(req.params.cluster, (admin) => startReassignment(admin, req.body));
+      return { partitions };
+    },
+  );
+
+  app.delete(
+    '/api/:cluster/reassignments',
+    {
+      schema: {
+        tags,
+        params: ClusterParams,
+        body: ReassignmentCancel,
+        response: { 200: ReassignmentResult },
+      },
+    },
+    async (req) => {
+      requireReassign(
+        req,
+        req.params.cluster,
+        req.body.partitions.map((p) => p.topic),
+      );
+      const partitions = await kafka.run(req.params.cluster, (admin) => cancelReassignment(admin, req.body));
+      return { partitions };
+    },
+  );
+
+  app.delete(
+    '/api/:cluster/reassignments/throttle',
+    {
+      schema: {
+        tags,
+        params: ClusterParams,
+        querystring: z.object({
+          topics: queryList.meta({ description: 'Topics whose throttled-replica lists are removed too' }),
+        }),
+        response: { 204: z.void() },
+        description: '204: the throttle rates are gone from every broker, the replica lists from the topics',
+      },
+    },
+    async (req, reply) => {
+      await kafka.run(req.params.cluster, (admin) => clearThrottle(admin, req.query.topics));
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/:cluster/topic/:topic/replication',
+    {
+      schema: {
+        tags,
+        params: ReplicationParams,
+        body: ReplicationChange,
+        response: { 200: ReplicationChangeResult },
+      },
+    },
+    async (req) =>
+      kafka.run(req.params.cluster, (admin) =>
+        changeReplicationFactor(admin, req.params.topic, req.body.replicationFactor, req.body.throttle),
+      ),
+  );
+};

@@ -1,0 +1,28 @@
+import { AuditPage, AuditQuery } from '@console/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuditLog } from '../../../domain/audit/audit-log.ts';
+import { notFound } from '../../../platform/errors.ts';
+import type { Services } from '../../../services.ts';
+
+/** `GET /api/audit`: the audit trail from the audit topic, newest first (issue 19 item 3). */
+export const auditRoutes: FastifyPluginAsyncZod<Services & { audit: AuditLog | undefined }> = async (
+  app,
+  { audit },
+) => {
+  app.get(
+    '/api/audit',
+    {
+      schema: {
+        tags: ['audit'],
+        querystring: AuditQuery,
+        response: { 200: AuditPage },
+        description:
+          'Audit events (every write; reads of record data with `audit.reads`) from the audit topic, newest first, 50 a page, filtered; only events of clusters where the caller holds AUDIT READ, and those naming no cluster (logins). 404 when `audit.enabled` is off.',
+      },
+    },
+    (req) => {
+      if (!audit) throw notFound('The audit log is off: set audit.enabled in the configuration');
+      return audit.query(req.query, (cluster) => req.permissions.grants('AUDIT', 'READ', cluster));
+    },
+  );
+};

@@ -1,0 +1,210 @@
+import { Readable } from 'node:stream';
+import {
+  ClusterParams,
+  CopyBody,
+  CopyParams,
+  CopyResult,
+  DataFiltersQuery,
+  DataRecord,
+  DeleteRecordBody,
+  DeleteRecordQuery,
+  DownloadQuery,
+  type ErrorEnvelope,
+  LastRecords,
+  ProduceBody,
+  ProducedRecords,
+  RecordPage,
+  RecordParams,
+  TailQuery,
+  TopicDataParams,
+  TopicsQuery,
+} from '@console/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { refuseMasked, viewerMasks } from '../../../domain/masking/viewer.ts';
+import type { DownloadStop } from '../../../domain/records/download.ts';
+import { topicDataService } from '../../../domain/records/service.ts';
+import { topicWriteService } from '../../../domain/records/write-service.ts';
+import { translateKafkaError } from '../../../kafka/errors.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { Services } from '../../../services.ts';
+import { UpstreamHttp } from '../../../upstreams/upstream-http.ts';
+import { SseStreams } from '../../sse.ts';
+
+const tags = ['topic-data'];
+
+/** Fires when the client goes away before the answer is complete (a left page, a closed connection). */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
+  const http = new UpstreamHttp();
+  app.addHook('onClose', () => http.close());
+  const data = topicDataService(config, kafka, http);
+  const writes = topicWriteService(config, kafka, data.schemas);
+  const sse = new SseStreams(app);
+  const masks = (req: FastifyRequest) => viewerMasks(config, req);
+
+  app.get(
+    '/api/:cluster/topic/:topic/data',
+    {
+      schema: { tags, params: TopicDataParams, querystring: DataFiltersQuery, response: { 200: RecordPage } },
+    },
+    (req, reply) =>
+      data.page(req.params.cluster, req.params.topic, req.query, req.url, clientGone(reply), masks(req)),
+  );
+
+  app.get(
+    '/api/:cluster/topic/last-record',
+    { schema: { tags, params: ClusterParams, querystring: TopicsQuery, response: { 200: LastRecords } } },
+    (req) => data.lastRecords(req.params.cluster, req.query.topics, masks(req)),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/data/search',
+    {
+      schema: {
+        tags,
+        params: TopicDataParams,
+        querystring: DataFiltersQuery,
+        description:
+          'Server-sent events: `searchBody` {records?, after?, percent}, then one `searchEnd` {after?, percent, reason, scanned}; `searchError` {message, code} if the scan fails.',
+      },
+    },
+    async (req, reply) => {
+      const events = await data.search(req.params.cluster, req.params.topic, req.query, masks(req));
+      await sse.send(req, reply, events, {
+        onError: (error) => ({ event: 'searchError', data: streamError(req.params.cluster, error, req.id) }),
+      });
+    },
+  );
+
+  app.get(
+    '/api/:cluster/tail/sse',
+    {
+      schema: {
+        tags,
+        params: ClusterParams,
+        querystring: TailQuery,
+        description:
+          'Server-sent events of new records across the topics, from their current ends (or `after`), no consumer group: `tailBody` {records?, offsets} per answer with matches and after 10 s of quiet; `offsets` (topic,partition,offset) resume the tail as `after`. `tailError` {message, code} if reading fails.',
+      },
+    },
+    async (req, reply) => {
+      const events = await data.tail(req.params.cluster, req.query, masks(req));
+      await sse.send(req, reply, events, {
+        onError: (error) => ({ event: 'tailError', data: streamError(req.params.cluster, error, req.id) }),
+      });
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/data/download',
+    {
+      schema: {
+        tags,
+        params: TopicDataParams,
+        querystring: DownloadQuery,
+        description:
+          'Streams every matching record from the start position to the end seen when it starts, as one JSON array or CSV, at the pace the client reads; leaving stops the reads. The configured scan budgets do not apply (the range bounds it). A budget the request sets (`maxRecords`, `maxBytes`, `maxMs`) that stops it still ends a valid file with every match read, and says so in the HTTP trailers `x-scan-stop` (which budget) and `x-scan-after` (the `after` value a next download goes on from, nothing skipped or repeated).',
+      },
+    },
+    async (req, reply) => {
+      const { topic } = req.params;
+      const download = await data.download(req.params.cluster, topic, req.query, masks(req));
+      const json = download.format === 'JSON';
+      const signal = clientGone(reply);
+      reply
+        .header('content-type', json ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${encodeURIComponent(topic)}.${json ? 'json' : 'csv'}"`,
+        )
+        .header('trailer', 'x-scan-stop, x-scan-after');
+      const stopped = ({ reason, after }: DownloadStop) =>
+        reply.raw.addTrailers({ 'x-scan-stop': reason, ...(after ? { 'x-scan-after': after } : {}) });
+      return reply.send(Readable.from(download.body(signal, stopped)));
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/data/record/:partition/:offset',
+    { schema: { tags, params: RecordParams, response: { 200: RecordPage } } },
+    (req, reply) => {
+      const { cluster, topic, partition, offset } = req.params;
+      return data.record(cluster, topic, partition, offset, clientGone(reply), masks(req));
+    },
+  );
+
+  app.post(
+    '/api/:cluster/topic/:topic/data',
+    {
+      bodyLimit: config.topicData.produceMaxBytes,
+      config: { bodyLimitKey: 'topicData.produceMaxBytes' },
+      schema: {
+        tags,
+        params: TopicDataParams,
+        body: ProduceBody,
+        response: { 200: ProducedRecords },
+        description: `413 when the body is larger than \`topicData.produceMaxBytes\` (default ${4 * 1024 * 1024} bytes).`,
+      },
+    },
+    (req) => writes.produce(req.params.cluster, req.params.topic, req.body),
+  );
+
+  app.delete(
+    '/api/:cluster/topic/:topic/data',
+    {
+      schema: {
+        tags,
+        params: TopicDataParams,
+        querystring: DeleteRecordQuery,
+        body: DeleteRecordBody,
+        response: { 200: DataRecord },
+      },
+      // AKHQ's client sends partition and key in a JSON body: they stand in for absent query values.
+      preValidation: async (req) => {
+        const query = req.query as Record<string, unknown>;
+        const body = req.body;
+        if (!body || typeof body !== 'object') return;
+        for (const name of ['partition', 'key'] as const) {
+          if (query[name] === undefined && name in body)
+            query[name] = (body as Record<string, unknown>)[name];
+        }
+      },
+    },
+    (req) => writes.deleteRecord(req.params.cluster, req.params.topic, req.query.partition, req.query.key),
+  );
+
+  app.delete(
+    '/api/:cluster/topic/:topic/data/empty',
+    { schema: { tags, params: TopicDataParams, response: { 204: z.void() } } },
+    async (req, reply) => {
+      await writes.empty(req.params.cluster, req.params.topic);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/:cluster/topic/:topic/copy/:toCluster/topic/:toTopic',
+    { schema: { tags, params: CopyParams, body: CopyBody, response: { 200: CopyResult } } },
+    (req, reply) => {
+      const { cluster, topic, toCluster, toTopic } = req.params;
+      refuseMasked(masks(req).topic(cluster, topic) !== undefined, `copying topic '${topic}'`);
+      return writes.copy(cluster, topic, toCluster, toTopic, req.body, clientGone(reply));
+    },
+  );
+};
+
+/** The terminal event of a failed stream: the same envelope as any error, generic for unknown ones. */
+function streamError(cluster: string, error: unknown, requestId: string): ErrorEnvelope {
+  const known = error instanceof AppError ? error : translateKafkaError(cluster, error);
+  if (known) return { message: known.message, code: known.code, requestId };
+  return { message: 'Internal Server Error', code: 'INTERNAL', requestId };
+}

@@ -1,0 +1,194 @@
+import {
+  AccessControlList,
+  ClusterParams,
+  ConfigList,
+  ConfigUpdate,
+  ConsumerGroupList,
+  LogDirList,
+  OffsetsStartQuery,
+  PartitionList,
+  PartitionsIncrease,
+  TimeOffsetList,
+  Topic,
+  TopicCreate,
+  TopicGroupsQuery,
+  TopicList,
+  TopicListQuery,
+  TopicNames,
+  TopicNamesQuery,
+  TopicParams,
+  TopicRate,
+  TopicRateQuery,
+  TopicsQuery,
+  TopicsTraffic,
+  timeOf,
+} from '@console/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { topicFilter, visibleGroup } from '../../../domain/access/visible-groups.ts';
+import { INDEX_AGE_HEADER, indexAgeSeconds } from '../../../domain/groups/group-service.ts';
+import { topicService } from '../../../domain/topics/topic-service.ts';
+import { recentTraffic } from '../../../domain/traffic/recent-traffic.ts';
+import { topicRate } from '../../../domain/traffic/topic-rate.ts';
+import { readMetadata } from '../../../kafka/metadata.ts';
+import { badRequest } from '../../../platform/errors.ts';
+import type { Services } from '../../../services.ts';
+
+const tags = ['topic'];
+const DAY_MS = 86_400_000;
+/** Topics one traffic request names at most: a page of the topic list. */
+const MAX_TRAFFIC_TOPICS = 100;
+
+export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
+  const topics = topicService(config, kafka);
+
+  app.get(
+    '/api/:cluster/topic',
+    { schema: { tags, params: ClusterParams, querystring: TopicListQuery, response: { 200: TopicList } } },
+    (req) =>
+      topics.list(
+        req.params.cluster,
+        req.query,
+        req.url,
+        req.permissions.allow('TOPIC', 'READ', req.params.cluster),
+      ),
+  );
+
+  app.get(
+    '/api/:cluster/topic/name',
+    { schema: { tags, params: ClusterParams, querystring: TopicNamesQuery, response: { 200: TopicNames } } },
+    (req) =>
+      topics.names(
+        req.params.cluster,
+        req.query.show,
+        req.permissions.allow('TOPIC', 'READ', req.params.cluster),
+      ),
+  );
+
+  app.get(
+    '/api/:cluster/topic/traffic',
+    { schema: { tags, params: ClusterParams, querystring: TopicsQuery, response: { 200: TopicsTraffic } } },
+    async (req) => {
+      if (req.query.topics.length > MAX_TRAFFIC_TOPICS) {
+        throw badRequest('querystring.topics', `at most ${MAX_TRAFFIC_TOPICS} topics a request`);
+      }
+      const to = Date.now();
+      const window = { from: to - DAY_MS, to, buckets: 24 };
+      const counts = await kafka.run(req.params.cluster, async (admin) => {
+        const view = await readMetadata(admin, req.query.topics);
+        return recentTraffic(admin, view, [...view.topics.values()], window);
+      });
+      return {
+        from: new Date(window.from).toISOString(),
+        to: new Date(to).toISOString(),
+        step: DAY_MS / 24,
+        topics: Object.fromEntries(counts),
+      };
+    },
+  );
+
+  app.post(
+    '/api/:cluster/topic',
+    { schema: { tags, params: ClusterParams, body: TopicCreate, response: { 200: Topic } } },
+    (req) => topics.create(req.params.cluster, req.body),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic',
+    { schema: { tags, params: TopicParams, response: { 200: Topic } } },
+    (req) => topics.describe(req.params.cluster, req.params.topic),
+  );
+
+  app.delete(
+    '/api/:cluster/topic/:topic',
+    { schema: { tags, params: TopicParams, response: { 204: z.void() } } },
+    async (req, reply) => {
+      await topics.delete(req.params.cluster, req.params.topic);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/partitions',
+    { schema: { tags, params: TopicParams, response: { 200: PartitionList } } },
+    (req) => topics.partitions(req.params.cluster, req.params.topic),
+  );
+
+  app.post(
+    '/api/:cluster/topic/:topic/partitions',
+    { schema: { tags, params: TopicParams, body: PartitionsIncrease, response: { 202: z.void() } } },
+    async (req, reply) => {
+      await topics.increasePartitions(req.params.cluster, req.params.topic, req.body.partition);
+      return reply.code(202).send();
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/rate',
+    { schema: { tags, params: TopicParams, querystring: TopicRateQuery, response: { 200: TopicRate } } },
+    (req) => {
+      const { from, buckets } = req.query;
+      const to = req.query.to ? timeOf(req.query.to) : Date.now();
+      const start = from === 'earliest' ? ('earliest' as const) : from ? timeOf(from) : to - DAY_MS;
+      const window = { from: start, to, buckets };
+      return kafka.run(req.params.cluster, (admin) => topicRate(admin, req.params.topic, window));
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/configs',
+    { schema: { tags, params: TopicParams, response: { 200: ConfigList } } },
+    (req) => topics.configs(req.params.cluster, req.params.topic),
+  );
+
+  app.post(
+    '/api/:cluster/topic/:topic/configs',
+    { schema: { tags, params: TopicParams, body: ConfigUpdate, response: { 200: ConfigList } } },
+    (req) => topics.updateConfigs(req.params.cluster, req.params.topic, req.body.configs),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/groups',
+    {
+      schema: {
+        tags,
+        params: TopicParams,
+        querystring: TopicGroupsQuery,
+        response: { 200: ConsumerGroupList },
+      },
+    },
+    async (req, reply) => {
+      const allow = topicFilter(req);
+      const found = await topics.groups(req.params.cluster, req.params.topic, req.query.groupsListView);
+      reply.header(INDEX_AGE_HEADER, indexAgeSeconds(found));
+      return req.permissions
+        .filter('CONSUMER_GROUP', 'READ', req.params.cluster, found.groups, (g) => g.id)
+        .map((g) => visibleGroup(g, allow));
+    },
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/logs',
+    { schema: { tags, params: TopicParams, response: { 200: LogDirList } } },
+    (req) => topics.logs(req.params.cluster, req.params.topic),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/acls',
+    { schema: { tags, params: TopicParams, response: { 200: AccessControlList } } },
+    (req) => topics.acls(req.params.cluster, req.params.topic),
+  );
+
+  app.get(
+    '/api/:cluster/topic/:topic/offsets/start',
+    {
+      schema: {
+        tags,
+        params: TopicParams,
+        querystring: OffsetsStartQuery,
+        response: { 200: TimeOffsetList },
+      },
+    },
+    (req) => topics.offsetsAt(req.params.cluster, req.params.topic, req.query.timestamp),
+  );
+};

@@ -1,0 +1,143 @@
+import {
+  ClusterParams,
+  Schema,
+  SchemaCompatibility,
+  SchemaCompatibilityCheck,
+  SchemaCreate,
+  SchemaIdParams,
+  SchemaIdQuery,
+  SchemaIdRef,
+  SchemaList,
+  SchemaListQuery,
+  SchemaTopicParams,
+  SchemaUpdate,
+  SchemaVersionParams,
+  SchemaVersions,
+  SubjectNames,
+  SubjectParams,
+  TopicSchemas,
+} from '@console/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { schemaService } from '../../../domain/schemas/service.ts';
+import type { Services } from '../../../services.ts';
+import { UpstreamHttp } from '../../../upstreams/upstream-http.ts';
+import { refusal } from '../../auth/guard.ts';
+
+const tags = ['schema'];
+
+/** Contract §3.9: the cluster's Confluent-compatible Schema Registry. */
+export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { config }) => {
+  const http = new UpstreamHttp();
+  app.addHook('onClose', () => http.close());
+  const schemas = schemaService(config, http);
+  const subjects = (req: FastifyRequest) =>
+    req.permissions.allow('SCHEMA', 'READ', (req.params as { cluster: string }).cluster);
+  /** A new version may refer to other subjects: the caller must be allowed to read each. */
+  const checkReferences = (req: FastifyRequest, references: readonly { subject: string }[] = []) => {
+    const allow = subjects(req);
+    const refused = references.find((r) => !allow(r.subject));
+    if (refused) throw refusal(req.identity, `resource SCHEMA '${refused.subject}' and action READ`);
+  };
+
+  app.get(
+    '/api/:cluster/schemas',
+    { schema: { tags, params: ClusterParams, response: { 200: SubjectNames } } },
+    (req) => schemas.names(req.params.cluster, subjects(req)),
+  );
+
+  app.get(
+    '/api/:cluster/schema',
+    { schema: { tags, params: ClusterParams, querystring: SchemaListQuery, response: { 200: SchemaList } } },
+    (req) =>
+      schemas.list(
+        req.params.cluster,
+        req.query,
+        req.url,
+        req.permissions.allow('SCHEMA', 'READ', req.params.cluster),
+      ),
+  );
+
+  app.post(
+    '/api/:cluster/schema',
+    { schema: { tags, params: ClusterParams, body: SchemaCreate, response: { 200: Schema } } },
+    (req) => {
+      checkReferences(req, req.body.references);
+      return schemas.create(req.params.cluster, req.body);
+    },
+  );
+
+  app.get(
+    '/api/:cluster/schema/topic/:topic',
+    { schema: { tags, params: SchemaTopicParams, response: { 200: TopicSchemas } } },
+    (req) => schemas.forTopic(req.params.cluster, req.params.topic, subjects(req)),
+  );
+
+  app.get(
+    '/api/:cluster/schema/id/:id',
+    { schema: { tags, params: SchemaIdParams, querystring: SchemaIdQuery, response: { 200: SchemaIdRef } } },
+    (req) => schemas.byId(req.params.cluster, req.params.id, req.query.topic, subjects(req)),
+  );
+
+  app.get(
+    '/api/:cluster/schema/:subject',
+    { schema: { tags, params: SubjectParams, response: { 200: Schema } } },
+    (req) => schemas.latest(req.params.cluster, req.params.subject),
+  );
+
+  app.post(
+    '/api/:cluster/schema/:subject',
+    { schema: { tags, params: SubjectParams, body: SchemaUpdate, response: { 200: Schema } } },
+    (req) => {
+      checkReferences(req, req.body.references);
+      return schemas.update(req.params.cluster, req.params.subject, req.body);
+    },
+  );
+
+  app.post(
+    '/api/:cluster/schema/:subject/compatibility',
+    {
+      schema: {
+        tags,
+        params: SubjectParams,
+        body: SchemaCompatibilityCheck,
+        response: { 200: SchemaCompatibility },
+      },
+    },
+    (req) => {
+      checkReferences(req, req.body.references);
+      return schemas.testCompatibility(req.params.cluster, req.params.subject, req.body);
+    },
+  );
+
+  app.delete(
+    '/api/:cluster/schema/:subject',
+    { schema: { tags, params: SubjectParams, response: { 204: z.void() } } },
+    async (req, reply) => {
+      await schemas.deleteSubject(req.params.cluster, req.params.subject);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/:cluster/schema/:subject/version',
+    { schema: { tags, params: SubjectParams, response: { 200: SchemaVersions } } },
+    (req) => schemas.versions(req.params.cluster, req.params.subject),
+  );
+
+  app.get(
+    '/api/:cluster/schema/:subject/version/:version',
+    { schema: { tags, params: SchemaVersionParams, response: { 200: Schema } } },
+    (req) => schemas.version(req.params.cluster, req.params.subject, req.params.version),
+  );
+
+  app.delete(
+    '/api/:cluster/schema/:subject/version/:version',
+    { schema: { tags, params: SchemaVersionParams, response: { 204: z.void() } } },
+    async (req, reply) => {
+      await schemas.deleteVersion(req.params.cluster, req.params.subject, req.params.version);
+      return reply.code(204).send();
+    },
+  );
+};
