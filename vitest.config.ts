@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Every test sees the same clock zone as CI (STYLE §11).
+// Every test sees the same clock zone as CI (docs/style.md#tests-on-real-infrastructure).
 process.env.TZ = 'UTC';
 
 const stack = './tests/stack/global-setup.ts';

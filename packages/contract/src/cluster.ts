@@ -4,7 +4,7 @@ import { onFirstUse } from './common/on-first-use.ts';
 
 export const RegistryType = z.enum(['CONFLUENT', 'TIBCO', 'GLUE']);
 
-/** One entry of `GET /api/cluster` (contract §3.2 item 7). */
+/** One entry of `GET /api/cluster` (docs/api-conventions.md#clusters-and-ui-options). */
 export const Cluster = onFirstUse(() =>
   z
     .object({
@@ -35,7 +35,10 @@ export const TopicDataUiOptions = onFirstUse(() =>
   }),
 );
 
-/** `GET /api/{cluster}/ui-options`: per-cluster values over global ones (contract §3.2 item 8). */
+/**
+ * `GET /api/{cluster}/ui-options`: per-cluster values over global ones
+ * (docs/api-conventions.md#clusters-and-ui-options).
+ */
 export const UiOptions = onFirstUse(() =>
   z.object({ topic: TopicUiOptions, topicData: TopicDataUiOptions }).meta({ id: 'UiOptions' }),
 );

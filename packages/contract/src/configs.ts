@@ -37,7 +37,10 @@ export const ConfigSynonym = onFirstUse(() =>
   }),
 );
 
-/** One config entry of a topic or broker (contract §2 Config); `value` is absent when sensitive, null or empty. */
+/**
+ * One config entry of a topic or broker (docs/api-conventions.md#config); `value` is absent when sensitive,
+ * null or empty.
+ */
 export const ConfigEntry = onFirstUse(() =>
   z
     .object({

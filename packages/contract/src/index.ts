@@ -22,6 +22,7 @@ export * from './platform/permissions.ts';
 export * from './platform/session.ts';
 export * from './records/filter-expression.ts';
 export * from './records/record-format.ts';
+export * from './records/streams.ts';
 export * from './records/tail.ts';
 export * from './records/topic-data.ts';
 export * from './topics.ts';

@@ -54,7 +54,10 @@ export const Partition = onFirstUse(() =>
 export type Partition = z.infer<typeof Partition>;
 export const PartitionList = onFirstUse(() => z.array(Partition));
 
-/** Contract §2 Topic. `size` estimates the record count: Σ lastOffset − firstOffset. */
+/**
+ * AKHQ's Topic (docs/api-conventions.md#topic). `size` estimates the record count:
+ * Σ lastOffset − firstOffset.
+ */
 export const Topic = onFirstUse(() =>
   z
     .object({

@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { installGuard } from './http/auth/guard.ts';
+import { collectDeclarations } from './http/route-declaration.ts';
 import { testConfig } from './test-support/config.ts';
 
 const INDEX =
@@ -227,12 +228,24 @@ describe('app', () => {
 });
 
 describe('access', () => {
-  it('refuses to register an API route that has no access rule', () => {
+  it('refuses to register an API route that declares no access rule', () => {
     const server = Fastify();
     installGuard(server, testConfig());
     expect(() => server.get('/api/unlisted', () => 'x')).toThrow(
-      'GET /api/unlisted has no entry in ROUTE_ACCESS',
+      'route GET /api/unlisted declares no access rule (config.access)',
     );
+  });
+
+  it('refuses to register a documented API route that declares no operation', () => {
+    const server = Fastify();
+    collectDeclarations(server, '');
+    expect(() => server.get('/api/undocumented', { config: { access: 'public' } }, () => 'x')).toThrow(
+      'route GET /api/undocumented declares no operation (config.operation)',
+    );
+    // Hidden from the document, a route needs no operation.
+    expect(() =>
+      server.get('/api/hidden', { config: { access: 'public' }, schema: { hide: true } }, () => 'x'),
+    ).not.toThrow();
   });
 
   it('reports the default group to anonymous users and enforces it when security is on', async () => {

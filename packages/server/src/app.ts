@@ -9,9 +9,11 @@ import { installAuth } from './http/auth/install.ts';
 import { frameworkErrors, installErrorHandler } from './http/error-handler.ts';
 import { refuseHeadWhereNotExposed, routeHeadAsGet } from './http/head-as-get.ts';
 import { acceptEmptyJsonBodies } from './http/json-body.ts';
+import { loggerOptions, OneLineRequestLog } from './http/logger.ts';
 import { documentApi } from './http/openapi/document.ts';
 import { principalPathRewriter } from './http/principal-path.ts';
 import { closeQuietConnectionsOnClose } from './http/quiet-connections.ts';
+import { collectDeclarations } from './http/route-declaration.ts';
 import { aclWriteRoutes } from './http/routes/cluster/acl-write.ts';
 import { aclRoutes } from './http/routes/cluster/acls.ts';
 import { clusterRoutes } from './http/routes/cluster/clusters.ts';
@@ -36,7 +38,6 @@ import { installSecurityHeaders } from './http/security-headers.ts';
 import { installUi } from './http/ui.ts';
 import { KafkaPool } from './kafka/pool.ts';
 import type { Config } from './platform/config/schema.ts';
-import { loggerOptions, OneLineRequestLog } from './platform/logger.ts';
 import { installMetrics } from './platform/metrics.ts';
 import type { Services } from './services.ts';
 
@@ -56,7 +57,10 @@ export type AppOptions = {
   logStream?: { write: (line: string) => void };
 };
 
-/** The whole application; `serve.ts` only listens. Tests build the same tree (STYLE §2). */
+/**
+ * The whole application; `serve.ts` only listens. Tests build the same tree
+ * (docs/style.md#buildapp-is-the-app).
+ */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   // The Avro and Protobuf parsers the topic data routes need, when the config names such files.
   await loadTopicCodecs(config);
@@ -97,6 +101,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   closeQuietConnectionsOnClose(app);
   installErrorHandler(app);
   installSecurityHeaders(app);
+  collectDeclarations(app, config.basePath.slice(0, -1));
   const kafka = new KafkaPool(config);
   app.addHook('onClose', () => kafka.close());
   const audit = config.audit.enabled ? new AuditLog(config, kafka, app.log) : undefined;
@@ -141,7 +146,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('preClose', () => lag.close());
   await app.register(lagHistoryRoutes, { ...services, lag, prefix });
   await app.register(auditRoutes, { ...services, audit, prefix });
-  app.get(`${prefix}/api/openapi.json`, { schema: { hide: true } }, () => app.swagger());
+  app.get(`${prefix}/api/openapi.json`, { config: { access: 'public' }, schema: { hide: true } }, () =>
+    app.swagger(),
+  );
   installApiDocs(app, prefix);
   await installUi(app, config.basePath, options.uiDir);
   return app;

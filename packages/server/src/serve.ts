@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
+import { checkConfigFiles } from './domain/records/formats/topic-codecs.ts';
 import { checkConnections } from './kafka/connection/check.ts';
-import { ConfigError, checkConfigFiles, loadConfig } from './platform/config/load.ts';
+import { ConfigError, loadConfig } from './platform/config/load.ts';
 import { releaseMemoryWhenIdle } from './platform/idle-memory.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Enum query values are accepted in any case, as AKHQ's UI sends `Oldest` as well as `OLDEST` (contract §1.3). */
+/** Enum query values are accepted in any case, as AKHQ's UI sends `Oldest` as well as `OLDEST`. */
 export function caseInsensitiveEnum<const T extends readonly [string, ...string[]]>(values: T) {
   return z.preprocess((v) => (typeof v === 'string' ? v.toUpperCase() : v), z.enum(values));
 }

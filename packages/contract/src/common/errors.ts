@@ -37,7 +37,7 @@ export const FieldError = onFirstUse(() =>
 );
 export type FieldError = z.infer<typeof FieldError>;
 
-/** The one error body every route answers with (STYLE §4). */
+/** The one error body every route answers with (docs/api-conventions.md#errors). */
 export const ErrorEnvelope = onFirstUse(() =>
   z
     .object({

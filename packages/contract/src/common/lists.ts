@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * AKHQ's paged list (contract §1.6). `page` is the TOTAL number of pages, not the current one: the UI
- * reads it that way. `before`/`after` are the request path and sorted query with `page` replaced.
+ * AKHQ's paged list (docs/api-conventions.md#paging). `page` is the TOTAL number of pages, not the current
+ * one: the UI reads it that way. `before`/`after` are the request path and sorted query with `page` replaced.
  */
 export function pagedList<T extends z.ZodType>(item: T) {
   return z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * An optional integer query value. A value that is not an integer counts as absent, as in AKHQ, whose UI
- * sends `partition=All` (contract §1.3).
+ * sends `partition=All` (docs/api-conventions.md#query-parameters-and-bodies).
  */
 export const lenientInt = z.preprocess((value) => {
   if (value === undefined || value === '') return undefined;

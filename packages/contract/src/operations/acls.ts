@@ -44,7 +44,7 @@ export const Acl = onFirstUse(() =>
 );
 export type Acl = z.infer<typeof Acl>;
 
-/** The ACL bindings of one principal (contract §2 AccessControl). */
+/** The ACL bindings of one principal (docs/api-conventions.md#access-control). */
 export const AccessControl = onFirstUse(() =>
   z.object({ principal: z.string(), acls: z.array(Acl).optional() }).meta({ id: 'AccessControl' }),
 );

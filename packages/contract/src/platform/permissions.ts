@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { onFirstUse } from '../common/on-first-use.ts';
 
-/** Contract §5: the resources and actions a role grants. */
+/** The resources and actions a role grants (docs/security.md#roles-groups-and-bindings). */
 export const Resource = z.enum([
   'TOPIC',
   'TOPIC_DATA',

@@ -4,7 +4,7 @@ import { Permission } from './permissions.ts';
 
 export const AuthProvider = onFirstUse(() => z.object({ key: z.string(), label: z.string() }));
 
-/** `GET /api/auths` (contract §3.1 item 5). */
+/** `GET /api/auths` (docs/api-conventions.md#sessions-and-login). */
 export const Auths = onFirstUse(() =>
   z
     .object({
@@ -18,7 +18,10 @@ export const Auths = onFirstUse(() =>
 );
 export type Auths = z.infer<typeof Auths>;
 
-/** `GET /api/me`; `roles` is omitted when empty because the UI tests it for truthiness (contract §1.4). */
+/**
+ * `GET /api/me`; `roles` is omitted when empty because the UI tests it for truthiness
+ * (docs/api-conventions.md#json-shapes).
+ */
 export const Me = onFirstUse(() =>
   z
     .object({
@@ -30,7 +33,7 @@ export const Me = onFirstUse(() =>
 );
 export type Me = z.infer<typeof Me>;
 
-/** `POST {basePath}login`, as JSON or a form (contract §3.1 item 1). */
+/** `POST {basePath}login`, as JSON or a form (docs/api-conventions.md#sessions-and-login). */
 export const LoginRequest = onFirstUse(() =>
   z.object({ username: z.string().min(1), password: z.string().min(1) }).meta({ id: 'LoginRequest' }),
 );

@@ -4,7 +4,7 @@ import { splitQueryList } from '../common/query.ts';
 import { FilterFailures, filterExpression } from './filter-expression.ts';
 import { DataRecord } from './topic-data.ts';
 
-/** Highest `size` the console offers for the live tail (spec part 2 §9). */
+/** Highest `size` the console offers for the live tail: its largest Max Records choice. */
 export const TAIL_MAX_SIZE = 2500;
 
 /** `topic,partition,offset`: where to resume one partition (the `offsets` of a `tailBody`). */
@@ -17,7 +17,7 @@ const TailPosition = z
 const NOT_BLANK =
   '[^,\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]';
 
-/** `GET /api/{cluster}/tail/sse` (contract §3.5). */
+/** `GET /api/{cluster}/tail/sse` (docs/api-conventions.md#live-tail). */
 export const TailQuery = onFirstUse(() =>
   z.object({
     topics: z.preprocess(splitQueryList, z.array(z.string()).min(1, 'name at least one topic')).meta({
@@ -26,7 +26,7 @@ export const TailQuery = onFirstUse(() =>
       minItems: 1,
       items: { type: 'string', pattern: NOT_BLANK },
     }),
-    search: z.string().optional().meta({ description: 'Contains-match over key or value (§3.4 semantics)' }),
+    search: z.string().optional().meta({ description: 'Contains-match over key or value (as searchBy*_C)' }),
     filter: filterExpression,
     after: z
       .preprocess(

@@ -22,7 +22,10 @@ export type KeyValue = z.infer<typeof KeyValue>;
 export const RecordTopic = onFirstUse(() => z.object({ name: z.string() }).meta({ id: 'RecordTopic' }));
 export type RecordTopic = z.infer<typeof RecordTopic>;
 
-/** Contract §2 Record. Null keys and values are absent; `timestamp` is UTC ISO-8601 with milliseconds. */
+/**
+ * A record as the API answers it (docs/api-conventions.md#record-json). Null keys and values are absent;
+ * `timestamp` is UTC ISO-8601 with milliseconds.
+ */
 export const DataRecord = onFirstUse(() =>
   z
     .object({
@@ -93,7 +96,10 @@ export const ScanBudgetQuery = z.object({
   maxMs: lenientInt.meta({ description: 'Wall time in ms at most; capped by topicData.scanMaxMs' }),
 });
 
-/** DataFilters (contract §3.4), shared by the page, the search stream and the download. */
+/**
+ * The data filters (docs/api-conventions.md#data-filters), shared by the page, the search stream and the
+ * download.
+ */
 export const DataFiltersQuery = ScanBudgetQuery.extend({
   sort: caseInsensitiveEnum(['OLDEST', 'NEWEST']).optional().meta({ description: 'Default OLDEST' }),
   partition: lenientInt.meta({ description: 'One partition; anything not a number (`All`) means all' }),
@@ -172,7 +178,10 @@ export const CopyParams = TopicDataParams.extend({
   toTopic: z.string().min(1),
 });
 
-/** `POST …/data` (contract §3.4.3); unknown properties the UI sends (`clusterId`, `topicId`) are ignored. */
+/**
+ * `POST …/data` (docs/api-conventions.md#produce); unknown properties the UI sends (`clusterId`, `topicId`)
+ * are ignored.
+ */
 export const ProduceBody = onFirstUse(() =>
   z
     .object({

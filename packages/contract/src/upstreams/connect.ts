@@ -37,7 +37,7 @@ export const ConnectTask = onFirstUse(() =>
 );
 export type ConnectTask = z.infer<typeof ConnectTask>;
 
-/** Contract §2 ConnectDefinition; secrets in `configs` are masked. */
+/** AKHQ's ConnectDefinition (docs/api-conventions.md#connect-definition); secrets in `configs` are masked. */
 export const ConnectDefinition = onFirstUse(() =>
   z
     .object({

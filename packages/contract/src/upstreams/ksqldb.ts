@@ -43,7 +43,10 @@ export type KsqlDbStreamList = z.infer<typeof KsqlDbStreamList>;
 export type KsqlDbTableList = z.infer<typeof KsqlDbTableList>;
 export type KsqlDbQueryList = z.infer<typeof KsqlDbQueryList>;
 
-/** ksqlDB lists search with a plain, case-sensitive substring (contract §1.6), unlike the other lists. */
+/**
+ * ksqlDB lists search with a plain, case-sensitive substring (docs/api-conventions.md#name-search), unlike
+ * the other lists.
+ */
 export const KsqlDbListQuery = onFirstUse(() =>
   z.object({
     search: z

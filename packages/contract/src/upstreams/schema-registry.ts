@@ -25,7 +25,7 @@ export const SchemaReference = onFirstUse(() =>
 );
 export type SchemaReference = z.infer<typeof SchemaReference>;
 
-/** Contract §2 Schema: one version of a subject. */
+/** AKHQ's Schema (docs/api-conventions.md#schema): one version of a subject. */
 export const Schema = onFirstUse(() =>
   z
     .object({

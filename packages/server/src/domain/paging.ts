@@ -1,9 +1,9 @@
-/** Page numbers as AKHQ reads them: absent, bad or ≤ 0 is page 1 (contract §1.6, impl note). */
+/** Page numbers as AKHQ reads them: absent, bad or ≤ 0 is page 1 (docs/api-conventions.md#paging). */
 export const pageNumber = (page: number | undefined) => (page !== undefined && page > 0 ? page : 1);
 
 /**
  * `before`/`after` of a paged list: the request's path and query with `page` replaced, parameters sorted
- * alphabetically as AKHQ sends them (contract §1.6). Absent on the first and last page.
+ * alphabetically as AKHQ sends them (docs/api-conventions.md#paging). Absent on the first and last page.
  */
 export function pageLinks(url: string, page: number, pages: number): { before?: string; after?: string } {
   const link = (to: number) => {

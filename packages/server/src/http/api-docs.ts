@@ -2,16 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { stringify } from 'yaml';
 
 /**
- * AKHQ's places for its API document (contract §1.1): `/swagger/akhq.yml` is our OpenAPI document as
- * YAML, and `GET /api` a page that points at it. The page is plain HTML (no script, so the CSP holds).
+ * AKHQ's places for its API document (docs/api-conventions.md#api-documents): `/swagger/akhq.yml` is our
+ * OpenAPI document as YAML, and `GET /api` a page that points at it. The page is plain HTML (no script, so
+ * the CSP holds).
  */
 export function installApiDocs(app: FastifyInstance, prefix: string) {
-  app.get(`${prefix}/swagger/akhq.yml`, { schema: { hide: true } }, (_req, reply) =>
-    reply
-      .type('application/yaml; charset=utf-8')
-      .send(stringify(app.swagger(), { aliasDuplicateObjects: false })),
+  app.get(
+    `${prefix}/swagger/akhq.yml`,
+    { config: { access: 'public' }, schema: { hide: true } },
+    (_req, reply) =>
+      reply
+        .type('application/yaml; charset=utf-8')
+        .send(stringify(app.swagger(), { aliasDuplicateObjects: false })),
   );
-  app.get(`${prefix}/api`, { schema: { hide: true } }, (_req, reply) =>
+  app.get(`${prefix}/api`, { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
     reply.type('text/html; charset=utf-8').send(page(prefix)),
   );
 }

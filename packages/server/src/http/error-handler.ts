@@ -48,7 +48,10 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
     } satisfies ErrorEnvelope);
 }
 
-/** Produces the one error envelope (STYLE §4). 5xx messages stay generic; details go to the log. */
+/**
+ * Produces the one error envelope (docs/api-conventions.md#errors). 5xx messages stay generic; details go to
+ * the log.
+ */
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const cluster = (request.params as { cluster?: string } | undefined)?.cluster ?? '?';

@@ -1,22 +1,19 @@
 import { once } from 'node:events';
+import { STREAM_SHUTDOWN_EVENT, type StreamShutdown } from '@console/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../platform/errors.ts';
+import { RawJson } from '../platform/raw-json.ts';
 import { SECURITY_HEADERS } from './security-headers.ts';
 
-/** One server-sent event: `event: <name>` and its JSON `data` (or JSON text made already: `RawJson`). */
+/**
+ * One server-sent event: `event: <name>` and its JSON `data` (or JSON text made already: `RawJson`). The
+ * streams' own events are typed where they are made (the contract's records/streams.ts).
+ */
 export type SseEvent = { event: string; data: unknown };
 
-/** Data already written as JSON text, e.g. assembled from pieces shared by many streams. */
-export class RawJson {
-  readonly text: string;
-  constructor(text: string) {
-    this.text = text;
-  }
-}
-
-export type SseOptions = {
+export type SseOptions<E extends SseEvent> = {
   /** The terminal event written when the stream fails; its message must be safe to show. */
-  onError: (error: unknown) => SseEvent;
+  onError: (error: unknown) => NoInfer<E>;
   /** A comment line goes out after this much silence, so proxies keep the connection. */
   keepAliveMs?: number;
 };
@@ -24,9 +21,10 @@ export type SseOptions = {
 const STOPPED = Symbol('stopped');
 
 /**
- * Adapts async iterables of events to `text/event-stream` responses (STYLE §5): `event:`/`data:` frames,
- * keep-alive comments, a terminal event when the stream fails. The producer gets an AbortSignal that
- * fires when the client goes away or the server shuts down; the iterator is then returned at once.
+ * Adapts async iterables of events to `text/event-stream` responses (docs/api-conventions.md#streams):
+ * `event:`/`data:` frames, keep-alive comments, a terminal event when the stream fails. The producer gets an
+ * AbortSignal that fires when the client goes away or the server shuts down; the iterator is then returned at
+ * once.
  */
 export class SseStreams {
   readonly #active = new Map<AbortController, (event: SseEvent) => void>();
@@ -34,10 +32,8 @@ export class SseStreams {
   constructor(app: FastifyInstance) {
     app.addHook('preClose', async () => {
       for (const [controller, last] of this.#active) {
-        last({
-          event: 'error',
-          data: { message: 'The server is shutting down', code: 'CLUSTER_UNAVAILABLE' },
-        });
+        const data: StreamShutdown = { message: 'The server is shutting down', code: 'CLUSTER_UNAVAILABLE' };
+        last({ event: STREAM_SHUTDOWN_EVENT, data });
         controller.abort();
       }
     });
@@ -47,11 +43,11 @@ export class SseStreams {
     return this.#active.size;
   }
 
-  async send(
+  async send<E extends SseEvent>(
     request: FastifyRequest,
     reply: FastifyReply,
-    produce: (signal: AbortSignal) => AsyncIterable<SseEvent>,
-    options: SseOptions,
+    produce: (signal: AbortSignal) => AsyncIterable<E>,
+    options: SseOptions<E>,
   ): Promise<void> {
     const controller = new AbortController();
     const { signal } = controller;

@@ -107,7 +107,7 @@ const OWN_SOURCE: Record<ConfigResource['type'], ConfigSource> = {
 /**
  * A broker may answer describeConfigs from a metadata image one step behind the controller that took the
  * change, so the list is read again (briefly) until the changed values show. Answers the `changed`
- * entries only, as AKHQ does (contract §3.3 item 19).
+ * entries only, as AKHQ does (docs/api-conventions.md#topics).
  */
 export async function describeAfterAlter(
   admin: Admin,

@@ -22,10 +22,11 @@ const AUTHORIZATION_FAILED: Record<string, string> = {
 const UNREACHABLE = new Set(['PLT_KFK_NETWORK', 'PLT_KFK_TIMEOUT', 'PLT_KFK_AUTHENTICATION']);
 
 /**
- * The one translation table from Kafka client errors to our envelope (STYLE §4): a cluster that cannot be
- * reached is 503 with the reason's own code (connection/failures.ts), a Kafka ACL refusal 403 naming it,
- * missing things 404, every other broker refusal 409 with Kafka's own reason. `connection` (the pool's)
- * lets an authentication failure name the mechanism and principal.
+ * The one translation table from Kafka client errors to our envelope
+ * (docs/api-conventions.md#upstream-errors): a cluster that cannot be reached is 503 with the reason's own
+ * code (connection/failures.ts), a Kafka ACL refusal 403 naming it, missing things 404, every other broker
+ * refusal 409 with Kafka's own reason. `connection` (the pool's) lets an authentication failure name the
+ * mechanism and principal.
  */
 export function translateKafkaError(
   cluster: string,

@@ -52,7 +52,7 @@ export async function readMetadata(admin: Admin, topics?: readonly string[]): Pr
 
 export const topicNotFound = (topic: string) => notFound(`Topic '${topic}' doesn't exist`);
 
-/** The metadata of one topic, or a 404 in the contract's words. */
+/** The metadata of one topic, or a 404 in AKHQ's words (`Topic 'x' doesn't exist`). */
 export async function topicMetadata(
   admin: Admin,
   topic: string,

@@ -94,8 +94,9 @@ export function errorBody(answer: UpstreamAnswer): UpstreamErrorBody {
 }
 
 /**
- * The HTTP client of the registry, Connect and ksqlDB (DESIGN: undici, timeouts and auth from the config).
- * One keep-alive agent per route plugin; each call is bounded by its upstream's `timeoutMs`.
+ * The HTTP client of the registry, Connect and ksqlDB (undici, timeouts and auth from the config:
+ * docs/style.md#upstream-http-clients). One keep-alive agent per route plugin; each call is bounded by its
+ * upstream's `timeoutMs`.
  */
 export class UpstreamHttp {
   /**

@@ -11,7 +11,7 @@ const rights = new AccessRights(true, [
   { resources: ['TOPIC'], actions: ['READ', 'DELETE'], patterns: ['scratch'], clusters: ['.*'] },
 ]);
 
-describe('AccessRights (contract §5)', () => {
+describe('AccessRights (docs/security.md#permission-model)', () => {
   it('grants resource × action on clusters its regexes fully match', () => {
     expect(rights.grants('TOPIC', 'READ', 'dev-1')).toBe(true);
     expect(rights.grants('TOPIC_DATA', 'READ', 'prod')).toBe(false);

@@ -6,7 +6,10 @@ type Security = Pick<SecurityConfig, 'defaultGroup' | 'groups' | 'roles'>;
 /** The role each permission entry comes from, for settings given per role (`security.connectorClasses`). */
 const roleOf = new WeakMap<Permission, string>();
 
-/** Expands group names into `/api/me`-style permission entries: one per binding × role entry (contract §3.1). */
+/**
+ * Expands group names into `/api/me`-style permission entries: one per binding × role entry
+ * (docs/api-conventions.md#sessions-and-login).
+ */
 export function groupPermissions(security: Security, groupNames: readonly string[]): Permission[] {
   return [...new Set(groupNames)].flatMap((group) =>
     (security.groups[group] ?? []).flatMap((binding) =>
@@ -24,7 +27,7 @@ export function groupPermissions(security: Security, groupNames: readonly string
   );
 }
 
-/** The default group's bindings apply to everyone, logged in or not (contract §5). */
+/** The default group's bindings apply to everyone, logged in or not (docs/security.md#groups-of-a-user). */
 export function effectiveGroups(security: Security, userGroups: readonly string[] = []): string[] {
   const all = security.defaultGroup === null ? [...userGroups] : [security.defaultGroup, ...userGroups];
   return [...new Set(all)];
@@ -49,8 +52,9 @@ export function fullMatch(pattern: string, value: string): boolean {
 export type NameFilter = (name: string) => boolean;
 
 /**
- * One caller's rights, with the three checks of contract §5. With security disabled nothing is
- * checked or filtered; the roles are still reported so the console can hide what the defaults forbid.
+ * One caller's rights, with the three checks of docs/security.md#permission-model. With security disabled
+ * nothing is checked or filtered; the roles are still reported so the console can hide what the defaults
+ * forbid.
  */
 export class AccessRights {
   readonly enforced: boolean;

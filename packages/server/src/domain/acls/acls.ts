@@ -21,7 +21,7 @@ export const patternType = nameOf(ResourcePatternTypes);
 
 /**
  * ACL bindings matching `filter`, one AccessControl per principal, sorted. A cluster without an authorizer
- * answers SECURITY_DISABLED: that is "no ACLs", an empty list, not an error (contract §3.8 impl note).
+ * answers SECURITY_DISABLED: that is "no ACLs", an empty list, not an error (docs/api-conventions.md#acls).
  */
 export async function describeAccessControls(admin: Admin, filter: AclFilter): Promise<AccessControl[]> {
   let resources: Awaited<ReturnType<Admin['describeAcls']>>;
@@ -73,12 +73,15 @@ const everything = {
   permissionType: AclPermissionTypes.ANY,
 };
 
-/** Every binding of the cluster, one AccessControl per principal (contract §3.8 item 40). */
+/** Every binding of the cluster, one AccessControl per principal (docs/api-conventions.md#acls). */
 export function allAcls(admin: Admin): Promise<AccessControl[]> {
   return describeAccessControls(admin, { ...everything, resourceType: ResourceTypes.ANY, principal: null });
 }
 
-/** One principal's bindings, of one resource type or all (contract §3.8 item 41); none is an empty list. */
+/**
+ * One principal's bindings, of one resource type or all (docs/api-conventions.md#acls); none is an empty
+ * list.
+ */
 export async function principalAcls(
   admin: Admin,
   principal: string,
@@ -92,7 +95,7 @@ export async function principalAcls(
   return found ?? { principal };
 }
 
-/** Bindings whose resource is this consumer group (contract §3.6 item 32). */
+/** Bindings whose resource is this consumer group (docs/api-conventions.md#consumer-groups). */
 export function groupAcls(admin: Admin, group: string): Promise<AccessControl[]> {
   return describeAccessControls(admin, {
     ...everything,

@@ -14,7 +14,10 @@ export function listClusters(config: Config): Cluster[] {
   }));
 }
 
-/** Per-cluster values win over global ones; the date format comes only from the cluster (contract §3.2). */
+/**
+ * Per-cluster values win over global ones; the date format comes only from the cluster
+ * (docs/api-conventions.md#clusters-and-ui-options).
+ */
 export function uiOptions(config: Config, cluster: string): UiOptions {
   const own = config.clusters[cluster];
   if (!own) throw notFound(`Cluster '${cluster}' not found`);

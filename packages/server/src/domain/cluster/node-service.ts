@@ -7,7 +7,7 @@ import type { NameFilter } from '../topics/topic-list.ts';
 import { topicNaming } from '../topics/topic-naming.ts';
 import { findBroker, listNodes, nodePartitions } from './nodes.ts';
 
-/** Editable keys first, then by name, as AKHQ orders a broker's configs (contract §3.7 item 38). */
+/** Editable keys first, then by name, as AKHQ orders a broker's configs (docs/api-conventions.md#nodes). */
 const editableFirst = (entries: ConfigEntry[]) =>
   entries.sort(
     (a, b) => Number(a.readOnly) - Number(b.readOnly) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),

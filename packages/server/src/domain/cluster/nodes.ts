@@ -15,7 +15,7 @@ export async function listNodes(pool: KafkaPool, cluster: string): Promise<NodeL
   return { id: metadata.id, nodes, ...(controller ? { controller } : {}) };
 }
 
-/** The broker with this id (as written in the URL), or a 404 in the contract's words. */
+/** The broker with this id (as written in the URL), or a 404 in AKHQ's words (`Node 'n' doesn't exist`). */
 export async function findBroker(admin: Admin, id: string): Promise<BrokerInfo> {
   const view = await readMetadata(admin, []);
   const broker = /^\d+$/.test(id) ? view.brokers.get(Number(id)) : undefined;

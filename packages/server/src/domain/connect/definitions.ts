@@ -16,8 +16,8 @@ export function toTasks(name: string, status: ConnectorStatus | undefined): Conn
 }
 
 /**
- * Contract §2 ConnectDefinition. Tasks come from the status (only tasks that have one); a connector just
- * created may have no status yet, which reads as no tasks.
+ * AKHQ's ConnectDefinition (docs/api-conventions.md#connect-definition). Tasks come from the status (only
+ * tasks that have one); a connector just created may have no status yet, which reads as no tasks.
  */
 export function toConnectDefinition(
   info: ConnectorInfo,

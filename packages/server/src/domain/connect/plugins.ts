@@ -6,7 +6,7 @@ const REGISTRY_GROUP = 'Schema Registry';
 
 /**
  * The Schema Registry settings of Confluent's converters, which no plugin declares: AKHQ adds these 11 so
- * the create form offers them (contract §2 ConnectPlugin).
+ * the create form offers them (docs/api-conventions.md#connect-plugin).
  */
 const REGISTRY_SETTINGS: [name: string, displayName: string, type: string][] = [
   ['schema.registry.url', 'Schema registry Url', 'STRING'],

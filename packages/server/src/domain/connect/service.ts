@@ -38,7 +38,10 @@ const invalid = (fields: FieldError[], code: 'BAD_REQUEST' | 'CONFLICT' = 'BAD_R
     },
   );
 
-/** The Connect screens' operations (contract §3.10) over each cluster's configured workers. */
+/**
+ * The Connect screens' operations (docs/api-conventions.md#kafka-connect) over each cluster's configured
+ * workers.
+ */
 export function connectService(config: Config, http: UpstreamHttp) {
   const clients = new Map<string, ConnectClient>();
   const passwords = new Map<string, { keys: Set<string>; until: number }>();
@@ -147,7 +150,7 @@ export function connectService(config: Config, http: UpstreamHttp) {
         .flatMap(([id, c]) => c.connect.map((w) => ({ cluster: id, name: w.name })));
     },
 
-    /** `allow` is the caller's connector patterns (contract §5, list filtering). */
+    /** `allow` is the caller's connector patterns (docs/security.md#list-filtering). */
     async list(
       cluster: string,
       connectId: string,

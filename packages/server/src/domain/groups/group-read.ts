@@ -71,7 +71,10 @@ export async function groupListing(admin: Admin, group: string): Promise<GroupLi
   return (await listConsumerGroups(admin)).find((g) => g.id === group) ?? { id: group, kind: 'classic' };
 }
 
-/** One group as Kafka describes it: an unknown id is 200 with state DEAD and nothing else (contract §3.6). */
+/**
+ * One group as Kafka describes it: an unknown id is 200 with state DEAD and nothing else
+ * (docs/api-conventions.md#consumer-groups).
+ */
 export async function describeGroup(admin: Admin, group: string): Promise<ConsumerGroup> {
   const [found] = await describeWithOffsets(admin, [await groupListing(admin, group)]);
   return (
@@ -85,8 +88,9 @@ export async function describeGroup(admin: Admin, group: string): Promise<Consum
 }
 
 /**
- * Per partition the group has offsets on, the first offset at or after `timestamp` (contract §3.6 item 30);
- * a partition with nothing that recent gets its end offset, where a consumer would then start.
+ * Per partition the group has offsets on, the first offset at or after `timestamp`
+ * (docs/api-conventions.md#consumer-groups); a partition with nothing that recent gets its end offset, where
+ * a consumer would then start.
  */
 export async function groupOffsetsAt(admin: Admin, group: string, timestamp: number): Promise<TimeOffset[]> {
   const committed = (await committedOffsets(admin, [{ id: group, topics: null }])).get(group) ?? new Map();

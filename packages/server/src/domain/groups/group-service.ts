@@ -43,7 +43,9 @@ export function groupsFromIndex(
   });
 }
 
-/** The consumer-group operations (contract §3.6), every Kafka call through the pool. */
+/**
+ * The consumer-group operations (docs/api-conventions.md#consumer-groups), every Kafka call through the pool.
+ */
 export function groupService(config: Config, pool: KafkaPool) {
   const describe = (cluster: string, group: string): Promise<ConsumerGroup> =>
     pool.run(cluster, (admin) => describeGroup(admin, group));
@@ -58,7 +60,7 @@ export function groupService(config: Config, pool: KafkaPool) {
   };
 
   return {
-    /** `allow` keeps the ids the caller may read (contract §5, list filtering). */
+    /** `allow` keeps the ids the caller may read (docs/security.md#list-filtering). */
     async list(
       cluster: string,
       query: GroupListQuery,

@@ -19,10 +19,10 @@ async function refuseWhileActive(admin: Admin, group: string, doing: string): Pr
 }
 
 /**
- * The offset reset (contract §3.6 item 29) and its preview: per partition the committed offset, the new
- * one (kept within the partition's first…last offsets) and the lag before and after. With `dryRun`
- * nothing is committed; otherwise the group must have no active member, and every offset is committed in
- * one request.
+ * The offset reset (docs/api-conventions.md#consumer-groups) and its preview: per partition the committed
+ * offset, the new one (kept within the partition's first…last offsets) and the lag before and after. With
+ * `dryRun` nothing is committed; otherwise the group must have no active member, and every offset is
+ * committed in one request.
  */
 export async function updateGroupOffsets(
   admin: Admin,
@@ -77,7 +77,10 @@ export async function updateGroupOffsets(
   return rows;
 }
 
-/** Deletes the group's committed offsets on every partition of `topic` (contract §3.6 item 33). */
+/**
+ * Deletes the group's committed offsets on every partition of `topic`
+ * (docs/api-conventions.md#consumer-groups).
+ */
 export async function deleteGroupTopicOffsets(admin: Admin, group: string, topic: string): Promise<void> {
   const meta = (await readMetadata(admin, [topic])).topics.get(topic);
   if (!meta) throw conflict(`Topic '${topic}' doesn't exist`);

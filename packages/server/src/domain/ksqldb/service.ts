@@ -38,7 +38,7 @@ export function statementResult(entities: readonly KsqlEntity[]): KsqlDbStatemen
   return entities.findLast((e) => e.commandStatus?.queryId)?.commandStatus?.queryId ?? '';
 }
 
-/** The ksqlDB screens' operations (contract §3.11) over each cluster's configured servers. */
+/** The ksqlDB screens' operations (docs/api-conventions.md#ksqldb) over each cluster's configured servers. */
 export function ksqlDbService(config: Config, http: UpstreamHttp) {
   const clients = new Map<string, KsqlDbClient>();
 
@@ -55,7 +55,10 @@ export function ksqlDbService(config: Config, http: UpstreamHttp) {
     return client;
   };
 
-  /** ksqlDB lists match a plain case-sensitive substring (contract §1.6), then page in name order. */
+  /**
+   * ksqlDB lists match a plain case-sensitive substring (docs/api-conventions.md#name-search), then page in
+   * name order.
+   */
   const paged = <T>(items: T[], key: (item: T) => string, query: KsqlDbListQuery, url: string): Paged<T> => {
     const kept = items.filter((i) => !query.search || key(i).includes(query.search));
     kept.sort((a, b) => byName(key(a), key(b)));

@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey } from 'node:crypto';
-import type { MaskingRuleConfig } from './config.ts';
+import type { MaskingRuleConfig } from '../../platform/config/masking.ts';
 
 /**
  * One rule's mask: what it makes of a text (another text, or `undefined` when the text is left out:

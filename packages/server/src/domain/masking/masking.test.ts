@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { RawRecord } from '../../kafka/fetch/types.ts';
 import { ConfigError, parseConfig } from '../../platform/config/load.ts';
-import type { RecordView } from '../records/decode/record-view.ts';
-import { RecordView as View } from '../records/decode/record-view.ts';
-import type { RawRecord } from '../records/types.ts';
+import { DecodedRecord } from '../records/decode/decoded-record.ts';
+import { toDataRecord } from '../records/view/record-view.ts';
 import { HIDDEN_ERROR, maskPart } from './mask-record.ts';
+import { MaskedRecord } from './masked-record.ts';
 import { MaskingPolicy } from './policy.ts';
 
 const SECRET = 's'.repeat(32);
@@ -17,7 +18,7 @@ function seen(
   masking: unknown[],
   record: { key?: string | Buffer; value?: string | Buffer; headers?: [string, string][] },
   groups: string[] = ['reader'],
-): RecordView {
+): MaskedRecord {
   const { security } = config(masking, { groups: { reader: [], admin: [] } });
   const policy = new MaskingPolicy(security.masking, security.maskingSecret);
   const bytes = (v: string | Buffer | undefined) => (v === undefined ? null : Buffer.from(v));
@@ -30,7 +31,10 @@ function seen(
     headers: (record.headers ?? []).map(([k, v]) => [Buffer.from(k), Buffer.from(v)]),
   };
   const mask = policy.viewer(groups).topic('local', 'pay.cards');
-  return new View(raw, { topic: 'pay.cards', schemas: undefined, detectSchemas: false, mask });
+  return new MaskedRecord(
+    new DecodedRecord(raw, { topic: 'pay.cards', schemas: undefined, detectSchemas: false }),
+    mask,
+  );
 }
 
 const rule = (mask: string, paths: string[], extra: Record<string, unknown> = {}) => ({
@@ -55,7 +59,7 @@ describe('masks', () => {
     });
     expect(JSON.parse(view.value.text ?? '')).toEqual({ card: { cvc: 123 }, email: 'a@b.c', amount: 5 });
     expect(view.headers).toEqual([{ key: 'trace', value: 't1' }]);
-    expect(view.toRecord().key).toBeUndefined();
+    expect(toDataRecord(view).key).toBeUndefined();
   });
 
   it('REPLACE puts "****" or the replacement in place, for any JSON type', () => {
@@ -98,8 +102,8 @@ describe('masks', () => {
     const text = seen([rule('REPLACE', ['value.email'])], { value: 'email=a@b.c' });
     expect(text.value.text).toBe('****');
     const binary = seen([rule('REPLACE', ['value.email'])], { value: Buffer.from([0xff, 0xfe, 0x00]) });
-    expect(binary.toRecord()).toMatchObject({ value: '****' });
-    expect(binary.toRecord().valueBase64).toBeUndefined();
+    expect(toDataRecord(binary)).toMatchObject({ value: '****' });
+    expect(toDataRecord(binary).valueBase64).toBeUndefined();
   });
 
   it('shows the groups of unmaskedFor the clear record, and other topics to everyone', () => {

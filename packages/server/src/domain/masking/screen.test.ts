@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { RawRecord } from '../../kafka/fetch/types.ts';
 import { parseConfig } from '../../platform/config/load.ts';
-import { passes, RecordView } from '../records/decode/record-view.ts';
-import { matches, parseFilter } from '../records/scan/filters.ts';
-import type { RawRecord } from '../records/types.ts';
-import { MaskingPolicy } from './policy.ts';
+import { DecodedRecord } from '../records/decode/decoded-record.ts';
+import { matches, parseFilter, passes } from '../records/scan/filters.ts';
+import { MaskedRecord } from './masked-record.ts';
+import { MaskingPolicy, type RecordMask } from './policy.ts';
 import { outsideMasks } from './screen.ts';
 
 const minimal = { clusters: { local: { properties: { 'bootstrap.servers': 'k:9092' } } } };
@@ -38,6 +39,13 @@ const record = (value: string): RawRecord => ({
   headers: [],
 });
 
+/** A record of topic `t` with this value, as a viewer under `mask` sees it. */
+const seen = (value: string, mask: RecordMask | undefined) =>
+  new MaskedRecord(
+    new DecodedRecord(record(value), { topic: 't', schemas: undefined, detectSchemas: false }),
+    mask,
+  );
+
 describe('the search screen on masked values', () => {
   it('decides as matching the masked text does, on random records, rules and terms', () => {
     const next = random(7);
@@ -58,8 +66,8 @@ describe('the search screen on masked values', () => {
         `"n": ${pick(['1.50', '-0', '[1, 2]', 'null'])}`,
       ].filter(() => next() < 0.8);
       const value = pick([`{${fields.join(', ')}}`, `{${fields.join(',')}`, text()]);
-      const context = { topic: 't', schemas: undefined, detectSchemas: false, mask: pick(policies) };
-      const masked = new RecordView(record(value), context).value.text ?? '';
+      const mask = pick(policies);
+      const masked = seen(value, mask).value.text ?? '';
       const start = Math.floor(next() * masked.length);
       const term = pick([
         masked.slice(start, start + 1 + Math.floor(next() * 6)),
@@ -71,7 +79,7 @@ describe('the search screen on masked values', () => {
       ]).replace(/\s/g, '');
       const filter = parseFilter(`${term.replace(/"/g, '\\"')}_${pick(['C', 'N'])}`);
       if (!filter) continue;
-      const view = new RecordView(record(value), context);
+      const view = seen(value, mask);
       const saysLacking = view.lacks('value', filter);
       if (saysLacking) screened++;
       const decided = passes(view, { searchByValue: filter }, undefined);
@@ -94,7 +102,6 @@ describe('the search screen on masked values', () => {
       rule('HASH', ['value.email']),
       rule('REPLACE', ['headers.authorization']),
     ]);
-    const context = { topic: 't', schemas: undefined, detectSchemas: false, mask };
     const value = JSON.stringify({
       card: { number: '4111111111111111' },
       email: 'ann@example.com',
@@ -103,11 +110,11 @@ describe('the search screen on masked values', () => {
     const miss = parseFilter('no-such-text');
     const secret = parseFilter('ann@example');
     if (!miss || !secret) throw new Error('filters');
-    const view = new RecordView(record(value), context);
+    const view = seen(value, mask);
     expect(view.lacks('value', miss)).toBe(true);
     expect(passes(view, { searchByValue: miss }, undefined)).toBe(false);
     // The clear text holds the email: the screen cannot tell, the masked text decides (no match).
-    const other = new RecordView(record(value), context);
+    const other = seen(value, mask);
     expect(other.lacks('value', secret)).toBe(false);
     expect(passes(other, { searchByValue: secret }, undefined)).toBe(false);
     expect(passes(other, { searchByValue: parseFilter('****1111') as never }, undefined)).toBe(true);

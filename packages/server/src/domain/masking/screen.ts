@@ -1,4 +1,3 @@
-import type { SearchFilter } from '../records/scan/filters.ts';
 import type { PartMask } from './mask-record.ts';
 
 /**
@@ -6,7 +5,13 @@ import type { PartMask } from './mask-record.ts';
  * the clear text without masking it: most records of a search match nothing, and masking each (a JSON
  * parse, an HMAC) cost 14 times the search. `false` means "not known": the caller masks and matches.
  */
-export type Screen = (clear: string | null, filter: SearchFilter) => boolean;
+export type Screen = (clear: string | null, filter: ScreenedFilter) => boolean;
+
+/**
+ * What a screen reads of a search filter (records/scan/filters.ts `SearchFilter`): its lowercased terms,
+ * its case-insensitive `pattern` (null for long terms) and whether it asks for absent parts.
+ */
+export type ScreenedFilter = { readonly terms: readonly string[]; pattern: RegExp | null; isNull: boolean };
 
 /**
  * Characters a mask's JSON string would escape (lone surrogates too), or that a term could only find
@@ -45,7 +50,7 @@ export function screenOf(masks: readonly PartMask[]): Screen | undefined {
   ];
   if (replacements.some((r) => UNPLAIN.test(r))) return undefined;
   const hash = kinds.includes('HASH');
-  const verdicts = new WeakMap<SearchFilter, boolean>();
+  const verdicts = new WeakMap<ScreenedFilter, boolean>();
   return (clear, filter) => {
     if (clear === null || filter.pattern === null || filter.isNull) return false;
     let safe = verdicts.get(filter);

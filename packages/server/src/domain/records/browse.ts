@@ -3,6 +3,7 @@ import type { Cursor } from './scan/cursor.ts';
 import { sortForDisplay, takeInOrder } from './scan/merge.ts';
 import type { ScanPlan } from './scan/plan.ts';
 import { type Found, type ScanSource, scanMatches } from './scan/scan.ts';
+import { toDataRecord } from './view/record-view.ts';
 
 export type BrowseResult = {
   records: DataRecord[];
@@ -13,8 +14,9 @@ export type BrowseResult = {
 };
 
 /**
- * One page (contract §3.4.1): up to `size` matches from each partition, then the `size` first in time
- * order across partitions (newest first for NEWEST). The cursor moves exactly past what the page shows.
+ * One page (docs/api-conventions.md#page-of-records): up to `size` matches from each partition, then the
+ * `size` first in time order across partitions (newest first for NEWEST). The cursor moves exactly past what
+ * the page shows.
  */
 export async function browsePage(
   source: ScanSource,
@@ -40,6 +42,6 @@ export async function browsePage(
   const cursor = new Map(plan.cursor);
   const taken = takeInOrder(collected, plan.direction, size, cursor);
   if (reason === 'end' && taken.length === size) reason = 'limit';
-  const records = sortForDisplay(taken, plan.direction).map((v) => v.toRecord(maxLength));
+  const records = sortForDisplay(taken, plan.direction).map((v) => toDataRecord(v, maxLength));
   return { records, cursor, reason, scanned };
 }

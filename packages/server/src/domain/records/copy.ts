@@ -1,12 +1,12 @@
 import type { CopyBody, CopyResult } from '@console/contract';
 import type { Admin, Producer } from '@platformatic/kafka';
+import type { Budget } from '../../kafka/fetch/budget.ts';
 import { readRecords } from '../../kafka/fetch/reader.ts';
+import type { Span } from '../../kafka/fetch/types.ts';
 import type { BrokerInfo, TopicMeta } from '../../kafka/metadata.ts';
 import type { PartitionOffsets } from '../../kafka/offsets.ts';
 import { missing } from '../../platform/errors.ts';
 import { partitionFor } from './produce.ts';
-import type { Budget } from './scan/budget.ts';
-import type { Span } from './types.ts';
 
 export type CopyJob = {
   cluster: string;
@@ -66,8 +66,8 @@ export function bySize<T extends Message>(messages: T[], max = SEND_MAX_BYTES): 
 }
 
 /**
- * Copies records with key, value, headers and timestamp (contract §3.4.8): to the same partition when
- * both topics have as many, else where a producer would put the key. Reads and writes in steps, so at
+ * Copies records with key, value, headers and timestamp (docs/api-conventions.md#copy): to the same partition
+ * when both topics have as many, else where a producer would put the key. Reads and writes in steps, so at
  * most a fetch answer is held; a budget stop answers where to resume.
  */
 export async function copyRecords(job: CopyJob, spans: Span[]): Promise<CopyResult> {

@@ -1,5 +1,5 @@
 import type { ScanStop } from '@console/contract';
-import type { RecordView } from './decode/record-view.ts';
+import type { MaskedRecord } from '../masking/masked-record.ts';
 import { formatsOf } from './formats/detect.ts';
 import { type Cursor, formatCursor } from './scan/cursor.ts';
 import { takeInOrder } from './scan/merge.ts';
@@ -24,10 +24,11 @@ const CSV_COLUMNS = [
 
 /**
  * Every matching record from the start position to the end the scan saw, as text pieces written one
- * after the other: never the whole file in memory. JSON is AKHQ's download element (contract §3.4.6:
- * nulls kept, `timestamp` in epoch seconds) with headers as `{key, value}`; CSV has a header line.
- * A budget the request set that stops the scan still ends a valid file with every match read, and
- * `stopped` hears why and where the next download goes on, before the file's last piece.
+ * after the other: never the whole file in memory. JSON is AKHQ's download element
+ * (docs/api-conventions.md#download: nulls kept, `timestamp` in epoch seconds) with headers as
+ * `{key, value}`; CSV has a header line. A budget the request set that stops the scan still ends a valid
+ * file with every match read, and `stopped` hears why and where the next download goes on, before the
+ * file's last piece.
  */
 export async function* downloadText(
   source: ScanSource,
@@ -53,7 +54,7 @@ export async function* downloadText(
   if (format === 'JSON') yield ']';
 }
 
-function jsonElement(view: RecordView): string {
+function jsonElement(view: MaskedRecord): string {
   const { key, value } = view;
   return JSON.stringify({
     partition: view.raw.partition,
@@ -68,7 +69,7 @@ function jsonElement(view: RecordView): string {
   });
 }
 
-function csvLine(view: RecordView): string {
+function csvLine(view: MaskedRecord): string {
   const { key, value } = view;
   const cells = [
     String(view.raw.partition),

@@ -25,7 +25,10 @@ export type Outgoing = {
 
 type Pair = { key: string | null; value: string | null };
 
-/** The key/value pairs of a produce body (contract §3.4.3): one, or one per line with `multiMessage`. */
+/**
+ * The key/value pairs of a produce body (docs/api-conventions.md#produce): one, or one per line with
+ * `multiMessage`.
+ */
 export function pairsOf(body: ProduceBody): Pair[] {
   const text = (s: string | null | undefined) => (s ? s : null);
   if (!body.multiMessage) return [{ key: text(body.key), value: text(body.value) }];

@@ -4,16 +4,18 @@ import {
   type DownloadQuery,
   type LastRecords,
   type RecordPage,
+  type SearchEvent,
   TAIL_MAX_SIZE,
+  type TailEvent,
   type TailQuery,
 } from '@console/contract';
-import type { SseEvent } from '../../http/sse.ts';
 import { isKafkaAuthorizationFailure } from '../../kafka/errors.ts';
-import { lastRecords } from '../../kafka/last-record.ts';
+import { Budget } from '../../kafka/fetch/budget.ts';
 import { readMetadata, type TopicMeta, topicMetadata, topicNotFound } from '../../kafka/metadata.ts';
 import type { KafkaPool } from '../../kafka/pool.ts';
 import type { Config } from '../../platform/config/schema.ts';
 import { badRequest } from '../../platform/errors.ts';
+import type { OrRawJson } from '../../platform/raw-json.ts';
 import type { UpstreamHttp } from '../../upstreams/upstream-http.ts';
 import type { ViewerMasks } from '../masking/policy.ts';
 import { isInternalName, topicNaming } from '../topics/topic-naming.ts';
@@ -23,7 +25,7 @@ import { SchemaCache } from './decode/registry.ts';
 import { type DownloadFormat, type DownloadStop, downloadText } from './download.ts';
 import type { RecordFilter } from './expression/record-filter.ts';
 import { topicCodecs } from './formats/topic-codecs.ts';
-import { Budget } from './scan/budget.ts';
+import { lastRecords } from './last-record.ts';
 import { formatCursor, parseCursor } from './scan/cursor.ts';
 import { parseFilter, parseFilters } from './scan/filters.ts';
 import { planScan, type ScanPlan } from './scan/plan.ts';
@@ -37,7 +39,10 @@ import { cleanupPolicy } from './topic-info.ts';
 export type PreparedScan = {
   plan: ScanPlan;
   source: (signal: AbortSignal) => ScanSource;
-  /** Whether the row delete (a tombstone) makes sense: compacted and not internal (contract §3.4.1). */
+  /**
+   * Whether the row delete (a tombstone) makes sense: compacted and not internal
+   * (docs/api-conventions.md#page-of-records).
+   */
   canDeleteRecords: boolean;
   expression: RecordFilter | undefined;
 };
@@ -53,7 +58,7 @@ const expressionOf = async (filter: string | undefined) => {
   return compileFilter(filter, 'querystring.filter');
 };
 
-/** The Data tab's reads (contract §3.4): page, search stream, download, one record. */
+/** The Data tab's reads (docs/api-conventions.md#record-reads): page, search stream, download, one record. */
 export function topicDataService(config: Config, pool: KafkaPool, http: UpstreamHttp) {
   const naming = topicNaming(config);
   const registries = new Map<string, SchemaCache | undefined>();
@@ -124,7 +129,8 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       ]);
       const { reader } = pool.readClients(cluster);
       const budget = options.budget === 'asked' ? Budget.asked(query) : Budget.of(config, query);
-      const decode = { ...decodeFor(cluster)(meta), mask: masks.topic(cluster, meta.name) };
+      const decode = decodeFor(cluster)(meta);
+      const mask = masks.topic(cluster, meta.name);
       const filters = parseFilters(query);
       const endTimestamp = query.endTimestamp ? Date.parse(query.endTimestamp) : undefined;
       return {
@@ -140,6 +146,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
           budget,
           signal,
           decode,
+          mask,
           filters,
           expression,
           endTimestamp,
@@ -181,13 +188,17 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       };
     },
 
-    /** `GET /api/{cluster}/topic/last-record`: each topic's newest record, whole (contract §3.3 item 22). */
+    /**
+     * `GET /api/{cluster}/topic/last-record`: each topic's newest record, whole
+     * (docs/api-conventions.md#last-record).
+     */
     lastRecords: (cluster: string, topics: readonly string[], masks: ViewerMasks): Promise<LastRecords> =>
       pool.run(cluster, (admin) =>
         lastRecords(
           admin,
           topics,
-          (t) => ({ ...decodeFor(cluster)(t), mask: masks.topic(cluster, t.name) }),
+          decodeFor(cluster),
+          (topic) => masks.topic(cluster, topic),
           config.topicData.maxMessageLength,
         ),
       ),
@@ -195,7 +206,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     /** `GET …/data/search`: the SSE events, to run once the response is open. */
     async search(cluster: string, topic: string, query: DataFiltersQuery, masks: ViewerMasks) {
       const scan = await prepare(cluster, topic, query, masks);
-      return (signal: AbortSignal): AsyncIterable<SseEvent> =>
+      return (signal: AbortSignal): AsyncIterable<SearchEvent> =>
         searchEvents(
           scan.source(signal),
           scan.plan,
@@ -231,7 +242,9 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
       return { results: records, size: records.length, canDeleteRecords: scan.canDeleteRecords };
     },
 
-    /** `GET /tail/sse` (contract §3.5): unknown topics are a 404 before the stream opens. */
+    /**
+     * `GET /tail/sse` (docs/api-conventions.md#live-tail): unknown topics are a 404 before the stream opens.
+     */
     async tail(cluster: string, query: TailQuery, masks: ViewerMasks) {
       const expression = await expressionOf(query.filter);
       const topics = await pool.run(cluster, async (admin) => {
@@ -247,7 +260,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
         const [offset = '', partition = '', ...topic] = entry.split(',').reverse();
         after.set(positionKey(topic.reverse().join(','), Number(partition)), Number(offset));
       }
-      return (signal: AbortSignal): AsyncIterable<SseEvent> =>
+      return (signal: AbortSignal): AsyncIterable<OrRawJson<TailEvent>> =>
         tailEvents({
           hub: hub(cluster),
           topics,
@@ -265,7 +278,10 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
 }
 export type TopicDataService = ReturnType<typeof topicDataService>;
 
-/** AKHQ's `after`: the request path and query with `after` set, parameters sorted (contract §3.4.1). */
+/**
+ * AKHQ's `after`: the request path and query with `after` set, parameters sorted
+ * (docs/api-conventions.md#page-of-records).
+ */
 export function nextPageUri(url: string, after: string): string {
   const parsed = new URL(url, 'http://x');
   parsed.searchParams.set('after', after);

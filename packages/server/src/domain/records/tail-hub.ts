@@ -3,12 +3,14 @@ import { closeFetchSession, type Fetched, fetchTopics } from '../../kafka/fetch/
 import { FetchSession } from '../../kafka/fetch/fetch-session.ts';
 import { type BrokerInfo, byLeader, readMetadata, type TopicMeta } from '../../kafka/metadata.ts';
 import { listOffsets } from '../../kafka/offsets.ts';
+import { MaskedRecord } from '../masking/masked-record.ts';
 import type { RecordMask } from '../masking/policy.ts';
 import { type DecodeContext, schemaIds } from './decode/decode.ts';
-import { RecordView } from './decode/record-view.ts';
+import { DecodedRecord } from './decode/decoded-record.ts';
 import type { RecordFilter } from './expression/record-filter.ts';
 import { yieldTurn } from './expression/yield-turn.ts';
 import { matches, type SearchFilter } from './scan/filters.ts';
+import { toDataRecord } from './view/record-view.ts';
 
 /** How long a fetch waits on the broker for new data: the most a new partition or a stop waits. */
 const WAIT_MS = 500;
@@ -94,7 +96,7 @@ export class TailSubscription {
 }
 
 /**
- * The live tails of one cluster share one reader (DESIGN, "Reading records"): one fetch loop on a client
+ * The live tails of one cluster share one reader (docs/style.md#reading-records): one fetch loop on a client
  * of its own, one request per leader for every partition any tail watches, each record decoded once.
  * Each partition is read from the lowest position a tail still wants, so a tail that resumes from
  * `after` (or joins while others read ahead) gets its records without a reader of its own; the others
@@ -335,20 +337,22 @@ export class TailHub {
       const expressions = wanting.some((s) => s.expression);
       for (const raw of r.records) {
         // One view and one JSON text per set of masks: tails under the same rules share them.
-        const shared = new Map<string, { view: RecordView; json?: string }>();
+        const shared = new Map<string, { view: MaskedRecord; json?: string }>();
+        let decoded: DecodedRecord | undefined;
         wanting.forEach((s, i) => {
           if (raw.offset < (s.positions.get(key) ?? 0)) return;
           const mask = masks[i];
           const id = mask?.id ?? '';
           let entry = shared.get(id);
           if (!entry) {
-            entry = { view: new RecordView(raw, mask ? { ...context, mask } : context) };
+            decoded ??= new DecodedRecord(raw, context);
+            entry = { view: new MaskedRecord(decoded, mask) };
             shared.set(id, entry);
           }
           const { view } = entry;
           if (s.filter && !matches(s.filter, [view.key.text, view.value.text])) return;
           if (s.expression && !s.expression.test(view, r.topic)) return;
-          entry.json ??= JSON.stringify(view.toRecord());
+          entry.json ??= JSON.stringify(toDataRecord(view));
           s.offer(entry.json);
         });
         if (expressions && wanting.some((s) => s.expression?.yieldDue())) await yieldTurn();

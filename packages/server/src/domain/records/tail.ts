@@ -1,6 +1,6 @@
-import type { TailBody } from '@console/contract';
-import { RawJson, type SseEvent } from '../../http/sse.ts';
+import { TAIL_EVENT, type TailBody, type TailEvent } from '@console/contract';
 import type { TopicMeta } from '../../kafka/metadata.ts';
+import { type OrRawJson, RawJson } from '../../platform/raw-json.ts';
 import type { RecordMask } from '../masking/policy.ts';
 import type { RecordFilter } from './expression/record-filter.ts';
 import type { SearchFilter } from './scan/filters.ts';
@@ -22,19 +22,22 @@ export type TailRequest = {
   signal: AbortSignal;
 };
 
-/** An empty `tailBody` (the offsets only) goes out after this much silence (contract §3.5: a keep-alive). */
+/**
+ * An empty `tailBody` (the offsets only) goes out after this much silence, as a keep-alive
+ * (docs/api-conventions.md#live-tail).
+ */
 const IDLE_EVENT_MS = 10_000;
 
 /** Tails open now, and tails started so far (positions known); tests read them. */
 export const tailStats = { active: 0, started: 0 };
 
 /**
- * The live tail stream (contract §3.5), read through the cluster's TailHub: a first `tailBody` with the
- * starting offsets once they are known, then one with the new matches (in order within each partition) and, cumulative,
- * where every partition resumes; an empty one after a quiet spell. Ends when `signal` aborts; a Kafka
- * failure ends it by throwing.
+ * The live tail stream (docs/api-conventions.md#live-tail), read through the cluster's TailHub: a first
+ * `tailBody` with the starting offsets once they are known, then one with the new matches (in order within
+ * each partition) and, cumulative, where every partition resumes; an empty one after a quiet spell. Ends when
+ * `signal` aborts; a Kafka failure ends it by throwing.
  */
-export async function* tailEvents(request: TailRequest): AsyncGenerator<SseEvent> {
+export async function* tailEvents(request: TailRequest): AsyncGenerator<OrRawJson<TailEvent>> {
   const { hub, signal } = request;
   tailStats.active++;
   const subscription = await hub
@@ -47,7 +50,7 @@ export async function* tailEvents(request: TailRequest): AsyncGenerator<SseEvent
   try {
     const offsets = () =>
       [...subscription.positions].map(([key, offset]) => `${key.replace('\u0000', ',')},${offset}`);
-    yield { event: 'tailBody', data: { offsets: offsets() } satisfies TailBody };
+    yield { event: TAIL_EVENT.body, data: { offsets: offsets() } satisfies TailBody };
     let lastEvent = Date.now();
     let failuresSent = 0;
     while (!signal.aborted) {
@@ -64,8 +67,8 @@ export async function* tailEvents(request: TailRequest): AsyncGenerator<SseEvent
       const failed = newFailures ? `"filterFailures":${JSON.stringify(failures)},` : '';
       if (failures) failuresSent = failures.count;
       yield {
-        event: 'tailBody',
-        data: new RawJson(`{${body}${failed}"offsets":${JSON.stringify(offsets())}}`),
+        event: TAIL_EVENT.body,
+        data: new RawJson<TailBody>(`{${body}${failed}"offsets":${JSON.stringify(offsets())}}`),
       };
     }
   } finally {

@@ -1,6 +1,7 @@
 import type { CopyBody, CopyResult, DataRecord, ProduceBody } from '@console/contract';
 import { FetchIsolationLevels, ListOffsetTimestamps } from '@platformatic/kafka';
 import { translateKafkaError } from '../../kafka/errors.ts';
+import { Budget } from '../../kafka/fetch/budget.ts';
 import { topicMetadata } from '../../kafka/metadata.ts';
 import { listOffsets, partitionOffsets } from '../../kafka/offsets.ts';
 import type { KafkaPool } from '../../kafka/pool.ts';
@@ -10,10 +11,12 @@ import { copyRecords, copySpans } from './copy.ts';
 import type { SchemaCache } from './decode/registry.ts';
 import { topicCodecs } from './formats/topic-codecs.ts';
 import { encodeAll, pairsOf, send } from './produce.ts';
-import { Budget } from './scan/budget.ts';
 import { cleanupPolicy } from './topic-info.ts';
 
-/** Produce, delete a record, empty, copy (contract §3.4.3, §3.4.4, §3.4.8). */
+/**
+ * Produce, delete a record, empty, copy (docs/api-conventions.md#record-reads: produce, delete and empty,
+ * copy).
+ */
 export function topicWriteService(
   config: Config,
   pool: KafkaPool,
@@ -100,7 +103,7 @@ export function topicWriteService(
       body: CopyBody,
       signal: AbortSignal,
     ): Promise<CopyResult> {
-      // 409 with AKHQ's words (contract §3.4.8).
+      // 409 with AKHQ's words (docs/api-conventions.md#copy).
       if (body.length === 0) throw conflict('Empty collections: list the partitions to copy');
       if (cluster === toCluster && topic === toTopic) throw conflict('Can not copy topic to itself');
       const to = await pool.run(toCluster, async (admin) => (await topicMetadata(admin, toTopic)).meta);

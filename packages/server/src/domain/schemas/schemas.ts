@@ -2,7 +2,10 @@ import type { CompatibilityLevel, Schema, SchemaType } from '@console/contract';
 import type { RegistrySchema } from '../../upstreams/registry/client.ts';
 import { byName } from '../topics/topic-naming.ts';
 
-/** Contract §2 Schema from a registry answer. Avro and JSON texts that are not JSON carry an `exception`. */
+/**
+ * AKHQ's Schema (docs/api-conventions.md#schema) from a registry answer. Avro and JSON texts that are not
+ * JSON carry an `exception`.
+ */
 export function toSchema(raw: RegistrySchema, compatibilityLevel?: CompatibilityLevel): Schema {
   const schemaType: SchemaType = raw.schemaType ?? 'AVRO';
   const exception = parseProblem(schemaType, raw.schema);
@@ -29,8 +32,8 @@ function parseProblem(type: SchemaType, text: string): string | undefined {
 }
 
 /**
- * Subjects ordered for a topic's `kind` (contract §3.9 item 45): `<topic>-<kind>` first, then the subjects
- * that start with the topic name, then the rest, each group in name order.
+ * Subjects ordered for a topic's `kind` (docs/api-conventions.md#schema-registry): `<topic>-<kind>` first,
+ * then the subjects that start with the topic name, then the rest, each group in name order.
  */
 export function byRelevance(topic: string, kind: 'key' | 'value') {
   const rank = (subject: string) => (subject === `${topic}-${kind}` ? 0 : subject.startsWith(topic) ? 1 : 2);

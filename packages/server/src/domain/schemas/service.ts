@@ -24,7 +24,10 @@ const PARALLEL = 8;
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.code === 'NOT_FOUND';
 
-/** The Schema Registry screens' operations (contract §3.9) over each cluster's configured registry. */
+/**
+ * The Schema Registry screens' operations (docs/api-conventions.md#schema-registry) over each cluster's
+ * configured registry.
+ */
 export function schemaService(config: Config, http: UpstreamHttp) {
   const clients = new Map<string, RegistryClient>();
 
@@ -74,7 +77,7 @@ export function schemaService(config: Config, http: UpstreamHttp) {
   };
 
   return {
-    /** `allow` is the caller's subject patterns (contract §5, list filtering). */
+    /** `allow` is the caller's subject patterns (docs/security.md#list-filtering). */
     async list(
       cluster: string,
       query: SchemaListQuery,
@@ -143,7 +146,7 @@ export function schemaService(config: Config, http: UpstreamHttp) {
     /** The level first, so a new version is checked against the level sent with it. */
     async update(cluster: string, subject: string, body: SchemaUpdate): Promise<Schema> {
       if (body.subject !== undefined && body.subject !== subject) {
-        // 409 as in AKHQ (contract §3.9 item 48), the field still named.
+        // 409 as in AKHQ (docs/api-conventions.md#schema-registry), the field still named.
         const message = `Invalid subject name '${subject}', doesn't match '${body.subject}'`;
         throw new AppError('CONFLICT', message, { fields: [{ field: 'body.subject', message }] });
       }

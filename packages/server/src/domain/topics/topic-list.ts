@@ -4,7 +4,9 @@ import { readMetadata } from '../../kafka/metadata.ts';
 import { describeTopics, type LogDirSource } from './topic-describe.ts';
 import { byName, nameMatcher, shownBy, type TopicNaming } from './topic-naming.ts';
 
-/** Keeps the names a caller may see; the permission patterns plug in here (contract §5, list filtering). */
+/**
+ * Keeps the names a caller may see; the permission patterns plug in here (docs/security.md#list-filtering).
+ */
 export type NameFilter = (name: string) => boolean;
 const everyName: NameFilter = () => true;
 

@@ -1,7 +1,7 @@
 import type { TopicListView } from '@console/contract';
 import type { Config } from '../../platform/config/schema.ts';
 
-/** The configured name patterns that make a topic "internal" or "stream" (contract §3.3 item 10). */
+/** The configured name patterns that make a topic "internal" or "stream" (docs/api-conventions.md#topics). */
 export type TopicNaming = { internal: RegExp[]; stream: RegExp[] };
 
 export function topicNaming(config: Config): TopicNaming {

@@ -31,7 +31,7 @@ import { topicNaming } from './topic-naming.ts';
 import { sortTopicNames } from './topic-sort.ts';
 import { TtlMemo } from './ttl-memo.ts';
 
-/** Kafka's "unknown topic" answers, reworded as the contract's 404 for the topic in the URL. */
+/** Kafka's "unknown topic" answers, reworded as AKHQ's message, a 404 for the topic in the URL. */
 const renameNotFound = (topic: string) => (error: unknown) => {
   throw error instanceof AppError && error.code === 'NOT_FOUND' ? topicNotFound(topic) : error;
 };
@@ -69,7 +69,7 @@ export function topicService(config: Config, pool: KafkaPool) {
     });
 
   return {
-    /** `allow` keeps the names the caller may read (contract §5, list filtering). */
+    /** `allow` keeps the names the caller may read (docs/security.md#list-filtering). */
     async list(cluster: string, query: TopicListQuery, url: string, allow?: NameFilter): Promise<TopicList> {
       const page = pageNumber(query.page);
       const pageSize =

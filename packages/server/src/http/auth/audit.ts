@@ -32,7 +32,7 @@ function isDataRead(access: NonNullable<FastifyRequest['routeAccess']>['access']
 }
 
 /**
- * One structured `audit` log line per write, whatever the outcome (DESIGN "Logs"): who, from where,
+ * One structured `audit` log line per write, whatever the outcome (docs/style.md#logs): who, from where,
  * on which cluster and object, which permission, and what came of it. The same event goes to `sink`
  * (the audit topic, audit/audit-log.ts), with reads of record data when `reads` is set.
  *

@@ -95,14 +95,18 @@ export class Authenticator {
     return this.config.security;
   }
 
-  /** The login form is offered when users or LDAP can check a password (contract §3.1). */
+  /**
+   * The login form is offered when users or LDAP can check a password
+   * (docs/api-conventions.md#sessions-and-login).
+   */
   get formEnabled(): boolean {
     return this.security.users.length > 0 || this.security.ldap !== undefined;
   }
 
   get loginEnabled(): boolean {
     if (!this.security.enabled) return false;
-    // A proxy that logs everyone in leaves nothing to log in with (contract §3.1, /api/auths).
+    // A proxy that logs everyone in leaves nothing to log in with
+    // (docs/api-conventions.md#sessions-and-login).
     const providers = this.oidc.list().length + this.oauth2.list().length;
     return this.formEnabled || providers > 0 || this.security.headerAuth === undefined;
   }

@@ -2,17 +2,13 @@ import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } 
 import type { AccessRights } from '../../domain/access/roles.ts';
 import type { Config } from '../../platform/config/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { isGuarded, type RouteAccess } from '../route-declaration.ts';
 import { auditHooks } from './audit.ts';
 import { Authenticator, type Caller, type Identity } from './authenticator.ts';
 import { refuseCrossSite } from './cross-site.ts';
 import { clusterFor, namedChecks, namesFor } from './named-checks.ts';
-import { ROUTE_ACCESS, type RouteAccess } from './route-permissions.ts';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A GET that changes state (AKHQ's connector pause/resume/restart): never for ambient credentials. */
-    stateChangingGet?: boolean;
-  }
   interface FastifyRequest {
     /** Who is calling; null for anonymous callers and whenever security is off. */
     identity: Identity | null;
@@ -20,15 +16,15 @@ declare module 'fastify' {
     caller: Caller | null;
     /** Registers a listener for the end (logout, expiry) of the caller's session; returns the unsubscribe. */
     onSessionEnd: ((listener: () => void) => () => void) | null;
-    /** The caller's rights: list services filter with `permissions.filter(...)` (contract §5, check 3). */
+    /**
+     * The caller's rights: list services filter with `permissions.filter(...)`
+     * (docs/security.md#list-filtering).
+     */
     permissions: AccessRights;
-    /** The ROUTE_ACCESS key and rule of the route being served. */
+    /** The key (`METHOD /path`) and access rule of the route being served. */
     routeAccess: { key: string; access: RouteAccess } | null;
   }
 }
-
-/** Paths below the deployment prefix that are guarded; the UI's static files are not. */
-const GUARDED = /^\/(?:api(?:\/|$)|health$|ready$|metrics$|login$|logout$|oauth\/)/;
 
 const noTokens = { sign: () => '', verify: () => undefined };
 
@@ -39,8 +35,8 @@ export function refusal(identity: Identity | null, what: string): AppError {
 }
 
 /**
- * Attaches the access rule of ROUTE_ACCESS to every guarded route, and refuses to start when one is
- * missing. On each request: who is calling (onRequest), the route rule on `:cluster` (onRequest, so a
+ * Enforces the access rule each guarded route declares (`config.access`, route-declaration.ts, which
+ * refuses to start when one is missing). On each request: who is calling (onRequest), the route rule on `:cluster` (onRequest, so a
  * refused caller never has a body parsed), then the named-resource checks (preValidation, which sees
  * the body) and the audit (onResponse, or the close of a stream left unfinished). With security disabled
  * every call is allowed.
@@ -61,18 +57,19 @@ export function installGuard(
 
   app.addHook('onRoute', (route) => {
     const path = route.url.slice(prefix.length) || '/';
-    if (!GUARDED.test(path)) return;
+    if (!isGuarded(path)) return;
     // HEAD runs the GET handler, so it is guarded by the GET rule.
     const rules = new Map(
       [route.method].flat().map((method) => {
         const key = `${method === 'HEAD' ? 'GET' : method} ${path}`;
-        const access = ROUTE_ACCESS[key];
-        if (!access) throw new Error(`route ${key} has no entry in ROUTE_ACCESS`);
+        const access = route.config?.access;
+        if (!access) throw new Error(`route ${key} declares no access rule (config.access)`);
         return [method, { key, access, checks: namedChecks(path, access) }] as const;
       }),
     );
 
-    // AKHQ's connector state changes are GETs (contract §3.10); cross-site.ts says who may call them.
+    // AKHQ's connector state changes are GETs (docs/api-conventions.md#kafka-connect); cross-site.ts says who
+    // may call them.
     const stateChangingGet = route.config?.stateChangingGet === true;
 
     const authorize: onRequestHookHandler = async (request) => {

@@ -1,7 +1,9 @@
 import type { Resource } from '@console/contract';
-import type { NamedCheck, RouteAccess } from './route-permissions.ts';
+import type { NamedCheck, RouteAccess } from '../route-declaration.ts';
 
-/** The path parameter that names the object a route addresses, per resource (contract §5, check 2). */
+/**
+ * The path parameter that names the object a route addresses, per resource (docs/security.md#named-checks).
+ */
 const NAME_PARAMS: Record<Resource, string[]> = {
   TOPIC: ['topic', 'fromTopic'],
   TOPIC_DATA: ['topic', 'fromTopic'],

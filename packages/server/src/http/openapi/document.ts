@@ -5,9 +5,8 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import type { Config } from '../../platform/config/schema.ts';
 import { VERSION } from '../../platform/version.ts';
 import { SESSION_COOKIE } from '../auth/authenticator.ts';
-import { ROUTE_ACCESS } from '../auth/route-permissions.ts';
+import { isGuarded, type OperationDoc, routeKey } from '../route-declaration.ts';
 import { ERROR_MEANINGS, errorStatuses } from './error-answers.ts';
-import { OPERATIONS, type OperationDoc, UNDOCUMENTED } from './operations.ts';
 
 type Transform = typeof jsonSchemaTransform;
 type TransformInput = Parameters<Transform>[0];
@@ -15,14 +14,8 @@ type Json = Record<string, unknown>;
 
 const SERVED = new WeakMap<FastifyInstance, string[]>();
 
-/** Every route the app serves, keyed as OPERATIONS keys them (HEAD, which follows GET, left out). */
+/** Every route the app serves, as `METHOD /path` (HEAD, which follows GET, left out). */
 export const servedRoutes = (app: FastifyInstance): string[] => SERVED.get(app) ?? [];
-
-/** `METHOD /path` of a route as ROUTE_ACCESS and OPERATIONS key it: no deployment prefix. */
-export function routeKey(method: string | string[], url: string, prefix: string): string {
-  const path = prefix && url.startsWith(`${prefix}/`) ? url.slice(prefix.length) : url;
-  return `${[method].flat()[0]} ${path === prefix ? '/' : path}`;
-}
 
 /**
  * What a streamed 200 answer holds, by media type; the route's description details it. A server-sent
@@ -54,20 +47,21 @@ const errorAnswer = (status: number) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
 });
 
-/** Adds what OPERATIONS and ROUTE_ACCESS say of a route to what its zod schemas say. */
+/** Adds what a route declares (its operation and access rule, route-declaration.ts) to what its zod schemas say. */
 function describeRoute(prefix: string): Transform {
   return (input: TransformInput) => {
     buildDeferredSchemas();
-    const key = routeKey(input.route.method, input.url, prefix);
-    if (UNDOCUMENTED.has(key)) return { schema: { hide: true }, url: input.url };
+    const key = routeKey([input.route.method].flat()[0] ?? 'GET', input.url, prefix);
+    const [method = 'GET', path = '/'] = key.split(' ');
+    // The console's pages (the UI's files) are not API.
+    if (!isGuarded(path)) return { schema: { hide: true }, url: input.url };
     const given = (input.schema ?? {}) as Json;
     const out = jsonSchemaTransform(input);
     if (out.schema?.hide) return out;
-    // A route without an entry still gets its error answers and security; operations.test.ts fails.
-    const doc: Partial<OperationDoc> = OPERATIONS[key] ?? {};
-    const summary = doc.summary ?? key;
-    const [method = 'GET', path = '/'] = key.split(' ');
-    const access = ROUTE_ACCESS[key];
+    // Every documented route declares both (collectDeclarations refuses to start otherwise).
+    const { operation, access } = input.route.config ?? {};
+    const doc: Partial<OperationDoc> & { summary: string } = operation ?? { summary: key };
+    const summary = doc.summary;
     const response: Record<string, unknown> = { ...((out.schema?.response as Json | undefined) ?? {}) };
     // `z.void()` answers (204, 202) have no body at all.
     for (const [status, schema] of Object.entries(response))

@@ -1,4 +1,4 @@
-import type { RouteAccess } from '../auth/route-permissions.ts';
+import type { RouteAccess } from '../route-declaration.ts';
 
 /** What each error status means, as the document says it; the body is always `ErrorEnvelope`. */
 export const ERROR_MEANINGS: Record<number, string> = {

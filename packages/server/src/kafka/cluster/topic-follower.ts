@@ -1,7 +1,7 @@
 import type { Admin } from '@platformatic/kafka';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RawRecord } from '../../domain/records/types.ts';
 import { fetchTopics } from '../fetch/fetch.ts';
+import type { RawRecord } from '../fetch/types.ts';
 import { readMetadata, type TopicMeta } from '../metadata.ts';
 
 const WAIT_MS = 500;

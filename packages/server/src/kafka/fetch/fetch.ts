@@ -1,10 +1,10 @@
 import { type Admin, FetchIsolationLevels } from '@platformatic/kafka';
-import type { RawRecord } from '../../domain/records/types.ts';
 import type { BrokerInfo, TopicMeta } from '../metadata.ts';
 import { send } from '../protocol.ts';
 import { type FetchArgs, type RawFetchResponse, rawFetchApi } from './fetch-api.ts';
 import type { FetchSession, SessionRequest } from './fetch-session.ts';
 import { readRecordBatches } from './record-batches.ts';
+import type { RawRecord } from './types.ts';
 
 export type FetchWant = { partition: number; offset: number; maxBytes: number };
 export type Fetched = {

@@ -1,12 +1,12 @@
 import type { Admin } from '@platformatic/kafka';
-import type { Budget } from '../../domain/records/scan/budget.ts';
-import type { Chunk, ReaderEvent, Span } from '../../domain/records/types.ts';
 import { RELEASE_AFTER_BYTES, releaseMemoryWhenIdle } from '../../platform/idle-memory.ts';
 import { translateKafkaError } from '../errors.ts';
 import { type BrokerInfo, readMetadata, type TopicMeta } from '../metadata.ts';
+import type { Budget } from './budget.ts';
 import { Channel } from './channel.ts';
 import { closeFetchSession, type Fetched, fetchTopics } from './fetch.ts';
 import { FetchSession } from './fetch-session.ts';
+import type { Chunk, ReaderEvent, Span } from './types.ts';
 
 export type ReadOptions = {
   cluster: string;
@@ -61,7 +61,7 @@ const MAX_RELOCATIONS = 5;
 export const readerStats = { active: 0 };
 
 /**
- * The one bounded record reader (DESIGN, "Reading records"). Reads `spans` forward with group-less
+ * The one bounded record reader (docs/style.md#reading-records). Reads `spans` forward with group-less
  * fetches straight from each partition's leader, one loop per leader in parallel, each a fetch ahead of
  * the consumer at most. Yields `records` and `progress` per answer and ends with `done` (why it stopped,
  * the next offset per partition, what it scanned) or `error`. Stops at once when `signal` aborts or the

@@ -1,5 +1,5 @@
 import { compressionsAlgorithmsByBitmask } from '@platformatic/kafka';
-import type { RawRecord } from '../../domain/records/types.ts';
+import type { RawRecord } from './types.ts';
 
 // Record batch v2 (KIP-98): the fixed part before the records.
 const LENGTH_AT = 8;

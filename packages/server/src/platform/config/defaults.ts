@@ -1,6 +1,8 @@
 import { type Action, Resource } from '@console/contract';
 
-/** Defaults carried over from AKHQ's shipped configuration (contract §4.1, §4.3). */
+/**
+ * Defaults carried over from AKHQ's shipped configuration (docs/api-conventions.md#configuration-defaults).
+ */
 
 export const DEFAULT_INTERNAL_REGEXPS = [
   '^_.*$',

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { FormatConfigError, loadTopicCodecs } from '../../domain/records/formats/topic-codecs.ts';
 import { applyEnvOverrides } from './env-overrides.ts';
 import { type Config, ConfigSchema } from './schema.ts';
 
@@ -35,19 +34,6 @@ export function parseConfig(raw: unknown): Config {
   const result = ConfigSchema.safeParse(raw, { jitless: true });
   if (!result.success) throw new ConfigError(describeIssues(result.error.issues));
   return deepFreeze(result.data);
-}
-
-/**
- * Reads and parses the files `clusters.<c>.deserialization` names, once, so that a bad one stops the start
- * (main.ts, before the server is built): a ConfigError naming its key.
- */
-export async function checkConfigFiles(config: Config): Promise<void> {
-  try {
-    await loadTopicCodecs(config);
-  } catch (error) {
-    if (error instanceof FormatConfigError) throw new ConfigError(error.message);
-    throw error;
-  }
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

@@ -155,7 +155,7 @@ export const ConfigSchema = z
         size: z.number().int().positive().default(50),
         /** Values longer than this are truncated in lists; the full record stays available by offset. */
         maxMessageLength: z.number().int().positive().default(1_000_000),
-        /** Budgets every scan ends within (DESIGN, "Reading records"). */
+        /** Budgets every scan ends within (docs/api-conventions.md#scans-and-budgets). */
         scanMaxRecords: z.number().int().positive().default(1_000_000),
         scanMaxBytes: z
           .number()

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { Action, Resource } from '@console/contract';
 import { z } from 'zod';
-import { MaskingRules, MaskingSecret, maskingIssues } from '../../domain/masking/config.ts';
 import { DEFAULT_GROUPS, DEFAULT_ROLES } from './defaults.ts';
+import { MaskingRules, MaskingSecret, maskingIssues } from './masking.ts';
 
 export const regex = z.string().refine(
   (source) => {
@@ -63,9 +63,9 @@ const User = z
   });
 
 /**
- * How an external identity (LDAP, OIDC, header) becomes console groups (contract §5): the user's own
- * entry ∪ the entries of the provider groups the user is in (names compared case-insensitively) ∪ the
- * provider's default group.
+ * How an external identity (LDAP, OIDC, header) becomes console groups (docs/security.md#groups-of-a-user):
+ * the user's own entry ∪ the entries of the provider groups the user is in (names compared
+ * case-insensitively) ∪ the provider's default group.
  */
 const GroupMapping = {
   defaultGroup: z.string().optional(),

@@ -5,8 +5,9 @@ import { errorBody, type Upstream, type UpstreamAnswer } from '../upstream-http.
 const UNKNOWN_PLUGIN = /Failed to find any class that implements Connector and which name matches ([^\s,]+)/;
 
 /**
- * The one translation table from Kafka Connect answers to our envelope (STYLE §4). Transport failures
- * (unreachable 502, timeout 504) are translated by `UpstreamHttp` with the same label.
+ * The one translation table from Kafka Connect answers to our envelope
+ * (docs/api-conventions.md#upstream-errors). Transport failures (unreachable 502, timeout 504) are translated
+ * by `UpstreamHttp` with the same label.
  *
  * | worker answer                                            | ours                          |
  * | -------------------------------------------------------- | ----------------------------- |

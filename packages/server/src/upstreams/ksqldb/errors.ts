@@ -5,8 +5,8 @@ import { errorBody, type Upstream, type UpstreamAnswer } from '../upstream-http.
 const WRONG_ENDPOINT = 40002;
 
 /**
- * The one translation table from ksqlDB answers to our envelope (STYLE §4). Transport failures
- * (unreachable 502, timeout 504) are translated by `UpstreamHttp` with the same label.
+ * The one translation table from ksqlDB answers to our envelope (docs/api-conventions.md#upstream-errors).
+ * Transport failures (unreachable 502, timeout 504) are translated by `UpstreamHttp` with the same label.
  *
  * | ksqlDB answer                                              | ours                          |
  * | ---------------------------------------------------------- | ----------------------------- |

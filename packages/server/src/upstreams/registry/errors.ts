@@ -19,8 +19,9 @@ const BAD_INPUT_CODES = new Set([
 ]);
 
 /**
- * The one translation table from Schema Registry answers to our envelope (STYLE §4). Transport failures
- * (unreachable 502, timeout 504) are translated by `UpstreamHttp` with the same label.
+ * The one translation table from Schema Registry answers to our envelope
+ * (docs/api-conventions.md#upstream-errors). Transport failures (unreachable 502, timeout 504) are translated
+ * by `UpstreamHttp` with the same label.
  *
  * | registry answer                                                   | ours                    |
  * | ----------------------------------------------------------------- | ----------------------- |

@@ -1,6 +1,5 @@
 import { isUtf8 } from 'node:buffer';
 import type { RecordFormat } from '@console/contract';
-import type { RecordMask } from '../../masking/policy.ts';
 import type { TopicCodecs } from '../formats/codec.ts';
 import type { SchemaCache } from './registry.ts';
 import { schemaIdOf } from './wire.ts';
@@ -18,16 +17,14 @@ export type DecodedPart = {
 };
 
 export type DecodeContext = {
-  /** The topic the records come from; every record names it (contract §2 Record.topic). */
+  /** The topic the records come from; every record names it (docs/api-conventions.md#record-json). */
   topic: string;
   /** The cluster's registry, when one is configured. */
   schemas: SchemaCache | undefined;
-  /** Internal topics never carry registry ids (contract §2). */
+  /** Internal topics never carry registry ids (docs/api-conventions.md#decoding). */
   detectSchemas: boolean;
   /** The topic's configured formats (`clusters.<c>.deserialization`); they win over detection. */
   codecs?: TopicCodecs;
-  /** The viewer's masks on this topic (security.masking); absent when the viewer sees it clear. */
-  mask?: RecordMask | undefined;
 };
 
 export const REGISTRY_FORMATS = { AVRO: 'AVRO', JSON: 'JSON_SCHEMA', PROTOBUF: 'PROTOBUF' } as const;
@@ -35,9 +32,9 @@ export const REGISTRY_FORMATS = { AVRO: 'AVRO', JSON: 'JSON_SCHEMA', PROTOBUF: '
 const NULL_PART: DecodedPart = { text: null };
 
 /**
- * Decoding order (contract §2): null stays absent; a Confluent-framed payload goes through its registry
- * schema; otherwise UTF-8 text when valid, else base64 with the flag. A schema that fails leaves its
- * reason in `error` and the raw fallback in `text`, never an exception.
+ * Decoding order (docs/api-conventions.md#decoding): null stays absent; a Confluent-framed payload goes
+ * through its registry schema; otherwise UTF-8 text when valid, else base64 with the flag. A schema that
+ * fails leaves its reason in `error` and the raw fallback in `text`, never an exception.
  */
 export function decodePart(
   bytes: Buffer | null,
@@ -107,8 +104,9 @@ function hasControl(text: string): boolean {
 }
 
 /**
- * Header values (contract §2): readable UTF-8 text as is; otherwise 8, 4 or 2 bytes as a big-endian
- * long, int or short (how JVM producers write numbers); anything else as uppercase hex. Null is `"null"`.
+ * Header values (docs/api-conventions.md#header-values): readable UTF-8 text as is; otherwise 8, 4 or 2 bytes
+ * as a big-endian long, int or short (how JVM producers write numbers); anything else as uppercase hex. Null
+ * is `"null"`.
  */
 export function headerText(bytes: Buffer | null): string {
   if (bytes === null) return 'null';

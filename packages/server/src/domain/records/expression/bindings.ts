@@ -1,6 +1,6 @@
 import type { Timestamp } from '@bufbuild/protobuf/wkt';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
-import type { RecordView } from '../decode/record-view.ts';
+import type { MaskedRecord } from '../../masking/masked-record.ts';
 import { celJson } from './json-lazy.ts';
 
 /** A first character JSON text can start with (after whitespace): others are not tried as JSON. */
@@ -10,18 +10,18 @@ const JSON_START = /^\s*[[{"\-0-9tfn]/;
  * The variables of one record, each made when the expression first reads it and at most once: the value
  * is read as JSON only by expressions that name `value`, once per record, and only the fields the
  * expression reads are looked up (json-lazy.ts). Everything comes from the
- * RecordView the search terms read (the record as the user sees it), `size` from the bytes fetched.
+ * MaskedRecord the search terms read (the record as the user sees it), `size` from the bytes fetched.
  * `maps`: JSON objects become Maps (the slower form, for objects whose own keys hide `constructor`).
  */
 export class RecordBindings {
-  readonly #view: RecordView;
+  readonly #view: MaskedRecord;
   readonly #topic: string;
   readonly #maps: boolean;
   #value: unknown;
   #parsed = false;
   #headers: Map<string, string> | undefined;
 
-  constructor(view: RecordView, topic: string, maps = false) {
+  constructor(view: MaskedRecord, topic: string, maps = false) {
     this.#view = view;
     this.#topic = topic;
     this.#maps = maps;

@@ -1,8 +1,8 @@
 import type { Expr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
-import type { RecordView } from '../decode/record-view.ts';
+import type { MaskedRecord } from '../../masking/masked-record.ts';
 
 /** A test on the record's text that every record the expression makes true passes. */
-export type Prefilter = (view: RecordView) => boolean;
+export type Prefilter = (view: MaskedRecord) => boolean;
 
 /**
  * A necessary condition read off the expression, checked on the text before any JSON is parsed: when

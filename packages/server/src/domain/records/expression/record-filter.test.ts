@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { RawRecord } from '../../../kafka/fetch/types.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { RecordView } from '../decode/record-view.ts';
-import type { RawRecord } from '../types.ts';
+import { MaskedRecord } from '../../masking/masked-record.ts';
+import { DecodedRecord } from '../decode/decoded-record.ts';
 import { compileFilter } from './record-filter.ts';
 
 const TOPIC = 'orders';
@@ -15,10 +16,13 @@ function view(value: string | null, options: Partial<RawRecord> & { headerPairs?
     value: value === null ? null : Buffer.from(value),
     headers: (options.headerPairs ?? []).map(([k, v]) => [Buffer.from(k), Buffer.from(v)]),
   };
-  return new RecordView(raw, { topic: TOPIC, schemas: undefined, detectSchemas: true });
+  return new MaskedRecord(
+    new DecodedRecord(raw, { topic: TOPIC, schemas: undefined, detectSchemas: true }),
+    undefined,
+  );
 }
 
-const matches = (expression: string, record: RecordView) =>
+const matches = (expression: string, record: MaskedRecord) =>
   compileFilter(expression, 'filter').test(record, TOPIC);
 
 const failed = JSON.stringify({ status: 'FAILED', amount: 150, customer: { email: 'a@example.com' } });

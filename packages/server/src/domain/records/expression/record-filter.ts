@@ -1,7 +1,7 @@
 import { CelScalar, celEnv, celFunc, isCelError, parse, plan } from '@bufbuild/cel';
 import type { FilterFailures } from '@console/contract';
 import { badRequest } from '../../../platform/errors.ts';
-import type { RecordView } from '../decode/record-view.ts';
+import type { MaskedRecord } from '../../masking/masked-record.ts';
 import { RecordBindings } from './bindings.ts';
 import { LIMITS } from './limits.ts';
 import { Meter, meteredRe2 } from './meter.ts';
@@ -38,7 +38,7 @@ export class RecordFilter {
   }
 
   /** True when the expression is `true` for the record; anything else (false, an error) is no match. */
-  test(view: RecordView, topic: string): boolean {
+  test(view: MaskedRecord, topic: string): boolean {
     this.#work += 1 + ((view.raw.value?.length ?? 0) >> 12);
     if (this.#prefilter && !this.#prefilter(view)) return false;
     this.#meter.reset();

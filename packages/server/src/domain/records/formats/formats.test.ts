@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encode } from '@msgpack/msgpack';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, checkConfigFiles, parseConfig } from '../../../platform/config/load.ts';
+import { ConfigError, parseConfig } from '../../../platform/config/load.ts';
 import { decodePart } from '../decode/decode.ts';
 import { avroCodec } from './avro.ts';
 import { formatsOf } from './detect.ts';
 import { intCodec, longCodec } from './integers.ts';
 import { msgpackCodec } from './msgpack.ts';
 import { protobufCodec } from './protobuf.ts';
-import { topicCodecs } from './topic-codecs.ts';
+import { checkConfigFiles, topicCodecs } from './topic-codecs.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'formats-'));
 mkdirSync(join(dir, 'protos', 'common'), { recursive: true });

@@ -1,4 +1,5 @@
 import type { PartFormat } from '../../../platform/config/deserialization.ts';
+import { ConfigError } from '../../../platform/config/load.ts';
 import type { Config } from '../../../platform/config/schema.ts';
 import type { avroCodec } from './avro.ts';
 import type { Codec, TopicCodecs } from './codec.ts';
@@ -110,5 +111,18 @@ function guarded(key: string, make: () => Codec, typeKey = key): Codec {
     }
     const message = e.message.split('\n')[0] ?? String(error);
     throw new FormatConfigError(message.startsWith('no message') ? typeKey : key, message);
+  }
+}
+
+/**
+ * Reads and parses the files `clusters.<c>.deserialization` names, once, so that a bad one stops the start
+ * (main.ts, before the server is built): a ConfigError naming its key.
+ */
+export async function checkConfigFiles(config: Config): Promise<void> {
+  try {
+    await loadTopicCodecs(config);
+  } catch (error) {
+    if (error instanceof FormatConfigError) throw new ConfigError(error.message);
+    throw error;
   }
 }

@@ -1,6 +1,7 @@
 /**
- * The resume cursor `p-o_p-o` (contract §3.4): per partition, the last offset read in the scan's direction.
- * OLDEST resumes at offset + 1, NEWEST below the offset. Partitions not in it have not been read yet.
+ * The resume cursor `p-o_p-o` (docs/api-conventions.md#cursor): per partition, the last offset read in the
+ * scan's direction. OLDEST resumes at offset + 1, NEWEST below the offset. Partitions not in it have not been
+ * read yet.
  */
 export type Cursor = Map<number, number>;
 

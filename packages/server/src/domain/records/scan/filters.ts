@@ -1,4 +1,5 @@
 import { SEARCH_FIELDS, type SearchField } from '@console/contract';
+import type { MaskedRecord } from '../../masking/masked-record.ts';
 
 export type MatchType = 'C' | 'N' | 'E';
 /**
@@ -15,8 +16,8 @@ const PATTERN_MAX_CHARS = 32;
 export type SearchFilters = Partial<Record<SearchField, SearchFilter>>;
 
 /**
- * `text_TYPE` (contract §3.4): the type is what follows the last `_` when it is C, N or E; otherwise the
- * whole value is the text and the type is C. Empty text (`_C` alone too) is no filter.
+ * `text_TYPE` (docs/api-conventions.md#search-text): the type is what follows the last `_` when it is C, N or
+ * E; otherwise the whole value is the text and the type is C. Empty text (`_C` alone too) is no filter.
  */
 export function parseFilter(raw: string | undefined): SearchFilter | undefined {
   if (raw === undefined) return undefined;
@@ -38,9 +39,10 @@ export function parseFilter(raw: string | undefined): SearchFilter | undefined {
 }
 
 /**
- * Lowercases and splits on whitespace outside double quotes (spec part 1 §5); the grouping quotes are
- * stripped. `\"` stands for a literal quote (so a JSON fragment such as `\"status\":\"FAILED\"` can be
- * found); every other backslash is kept as it is. AKHQ dropped all backslashes, leaving no way to say a quote.
+ * Lowercases and splits on whitespace outside double quotes (docs/api-conventions.md#search-text); the
+ * grouping quotes are stripped. `\"` stands for a literal quote (so a JSON fragment such as
+ * `\"status\":\"FAILED\"` can be found); every other backslash is kept as it is. AKHQ dropped all
+ * backslashes, leaving no way to say a quote.
  */
 export function splitTerms(text: string): string[] {
   const terms: string[] = [];
@@ -110,4 +112,41 @@ export function parseFilters(query: Partial<Record<SearchField, string>>): Searc
     if (parsed) filters[field] = parsed;
   }
   return filters;
+}
+
+/** Whether a record passes `endTimestamp` and every search filter (AND); cheap checks first. */
+export function passes(
+  record: MaskedRecord,
+  filters: SearchFilters,
+  endTimestamp: number | undefined,
+): boolean {
+  if (endTimestamp !== undefined && record.raw.timestamp > endTimestamp) return false;
+  const f = filters;
+  if (f.searchByKey && !partMatches(record, 'key', f.searchByKey)) return false;
+  if (
+    f.searchByHeaderKey &&
+    !matches(
+      f.searchByHeaderKey,
+      record.headers.map((h) => h.key),
+    )
+  )
+    return false;
+  if (
+    f.searchByHeaderValue &&
+    !matches(
+      f.searchByHeaderValue,
+      record.headers.map((h) => h.value),
+    )
+  )
+    return false;
+  if (f.searchByValue && !partMatches(record, 'value', f.searchByValue)) return false;
+  if (f.searchByKeySubject && !matches(f.searchByKeySubject, [record.key.name ?? null])) return false;
+  if (f.searchByValueSubject && !matches(f.searchByValueSubject, [record.value.name ?? null])) return false;
+  return true;
+}
+
+/** `contains` and `not contains` on a masked part decide without masking it when the screen can tell. */
+function partMatches(record: MaskedRecord, part: 'key' | 'value', filter: SearchFilter): boolean {
+  if (filter.type !== 'E' && record.lacks(part, filter)) return filter.type === 'N';
+  return matches(filter, [record[part].text]);
 }

@@ -1,14 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { RecordView } from '../decode/record-view.ts';
+import { MaskedRecord } from '../../masking/masked-record.ts';
+import { DecodedRecord } from '../decode/decoded-record.ts';
 import { takeInOrder } from './merge.ts';
 import type { Found } from './scan.ts';
 
 const view = (partition: number, offset: number, timestamp: number) =>
-  new RecordView(
-    { partition, offset, timestamp, key: null, value: null, headers: [] },
-    { topic: 't', schemas: undefined, detectSchemas: false },
+  new MaskedRecord(
+    new DecodedRecord(
+      { partition, offset, timestamp, key: null, value: null, headers: [] },
+      { topic: 't', schemas: undefined, detectSchemas: false },
+    ),
+    undefined,
   );
-const ids = (views: RecordView[]) => views.map((v) => `${v.raw.partition}-${v.raw.offset}`);
+const ids = (views: MaskedRecord[]) => views.map((v) => `${v.raw.partition}-${v.raw.offset}`);
 
 describe('takeInOrder', () => {
   it('takes the oldest heads first, each partition a prefix, and moves the cursor exactly', () => {

@@ -1,4 +1,4 @@
-import type { RecordView } from '../decode/record-view.ts';
+import type { MaskedRecord } from '../../masking/masked-record.ts';
 import type { Cursor } from './cursor.ts';
 import type { Direction } from './plan.ts';
 import type { Found } from './scan.ts';
@@ -6,20 +6,20 @@ import type { Found } from './scan.ts';
 /**
  * Takes up to `limit` matches across partitions, always the head with the oldest (OLDEST) or newest
  * (NEWEST) timestamp, so each partition gives a prefix of its matches in offset order and the cursor stays
- * exact: no record skipped, none repeated (the AKHQ bug the contract §3.4.5 notes). Updates `cursor`:
- * a partition whose matches were all taken moves to its `through`, else to its last taken offset.
+ * exact: no record skipped, none repeated (the AKHQ bug docs/api-conventions.md#cursor notes). Updates
+ * `cursor`: a partition whose matches were all taken moves to its `through`, else to its last taken offset.
  */
 export function takeInOrder(
   found: ReadonlyMap<number, Found>,
   direction: Direction,
   limit: number,
   cursor: Cursor,
-): RecordView[] {
+): MaskedRecord[] {
   const heads = new Map([...found.keys()].map((p) => [p, 0]));
-  const taken: RecordView[] = [];
+  const taken: MaskedRecord[] = [];
   const before = direction === 'OLDEST' ? -1 : 1;
   while (taken.length < limit) {
-    let best: { partition: number; view: RecordView } | undefined;
+    let best: { partition: number; view: MaskedRecord } | undefined;
     for (const [partition, index] of heads) {
       const view = found.get(partition)?.views[index];
       if (!view) continue;
@@ -38,7 +38,7 @@ export function takeInOrder(
 }
 
 /** Timestamp, then partition, then offset: a total order, so equal times still merge the same way. */
-function compare(a: RecordView, b: RecordView): number {
+function compare(a: MaskedRecord, b: MaskedRecord): number {
   const x = a.raw;
   const y = b.raw;
   if (x.timestamp !== y.timestamp) return x.timestamp < y.timestamp ? -1 : 1;
@@ -46,7 +46,10 @@ function compare(a: RecordView, b: RecordView): number {
   return x.offset < y.offset ? -1 : x.offset > y.offset ? 1 : 0;
 }
 
-/** Display order (spec part 1 §4): by timestamp, ascending for OLDEST, descending for NEWEST. */
-export function sortForDisplay(views: RecordView[], direction: Direction): RecordView[] {
+/**
+ * Display order (docs/api-conventions.md#page-of-records): by timestamp, ascending for OLDEST, descending for
+ * NEWEST.
+ */
+export function sortForDisplay(views: MaskedRecord[], direction: Direction): MaskedRecord[] {
   return views.sort((a, b) => (direction === 'OLDEST' ? compare(a, b) : compare(b, a)));
 }

@@ -25,7 +25,9 @@ export type ScanPlan = {
 export type PlanInput = {
   direction: Direction;
   partition?: number | undefined;
-  /** Epoch ms: partitions with no record at or after it are left out (contract §3.4). */
+  /**
+   * Epoch ms: partitions with no record at or after it are left out (docs/api-conventions.md#data-filters).
+   */
   timestamp?: number | undefined;
   cursor: Cursor;
 };

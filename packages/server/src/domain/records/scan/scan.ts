@@ -1,15 +1,17 @@
 import type { ScanStop } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
+import type { Budget } from '../../../kafka/fetch/budget.ts';
 import { readRecords } from '../../../kafka/fetch/reader.ts';
+import type { RawRecord, Scanned, Span } from '../../../kafka/fetch/types.ts';
 import type { BrokerInfo, TopicMeta } from '../../../kafka/metadata.ts';
+import { MaskedRecord } from '../../masking/masked-record.ts';
+import type { RecordMask } from '../../masking/policy.ts';
 import type { DecodeContext } from '../decode/decode.ts';
 import { schemaIds } from '../decode/decode.ts';
-import { passes, RecordView } from '../decode/record-view.ts';
+import { DecodedRecord } from '../decode/decoded-record.ts';
 import type { RecordFilter } from '../expression/record-filter.ts';
 import { yieldTurn } from '../expression/yield-turn.ts';
-import type { RawRecord, Scanned, Span } from '../types.ts';
-import type { Budget } from './budget.ts';
-import type { SearchFilters } from './filters.ts';
+import { passes, type SearchFilters } from './filters.ts';
 import type { ScanPlan } from './plan.ts';
 
 export type ScanSource = {
@@ -21,6 +23,8 @@ export type ScanSource = {
   budget: Budget;
   signal: AbortSignal;
   decode: DecodeContext;
+  /** The viewer's masks on the topic (security.masking); undefined when the viewer sees it clear. */
+  mask: RecordMask | undefined;
   filters: SearchFilters;
   /** The `filter` expression, tested after the search terms on the same view. */
   expression?: RecordFilter | undefined;
@@ -34,7 +38,7 @@ export type ScanSource = {
  * OLDEST, descending for NEWEST) and `through`, the cursor value once they are all taken: the last
  * offset examined in the scan's direction.
  */
-export type Found = { views: RecordView[]; through: number };
+export type Found = { views: MaskedRecord[]; through: number };
 export type Round = { type: 'round'; found: Map<number, Found>; positions: Map<number, number> };
 export type ScanEnd = { type: 'end'; reason: Exclude<ScanStop, 'limit'>; scanned: Scanned };
 
@@ -48,7 +52,7 @@ async function loadSchemas(source: ScanSource, records: RawRecord[]): Promise<vo
 }
 
 /** The search terms, then the expression on the same view (masking applied to the view covers both). */
-function matchesAll(source: ScanSource, view: RecordView): boolean {
+function matchesAll(source: ScanSource, view: MaskedRecord): boolean {
   if (!passes(view, source.filters, source.endTimestamp)) return false;
   return !source.expression || source.expression.test(view, source.topic.name);
 }
@@ -89,13 +93,13 @@ async function* forward(
     for (const chunk of event.chunks) {
       let room = wanted(chunk.partition);
       if (room <= 0) continue;
-      const views: RecordView[] = [];
+      const views: MaskedRecord[] = [];
       let through = chunk.next - 1;
       await loadSchemas(source, chunk.records);
       for (const raw of chunk.records) {
         // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
         if (source.expression?.yieldDue()) await yieldTurn();
-        const view = new RecordView(raw, source.decode);
+        const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
         if (matchesAll(source, view)) {
           views.push(view);
           if (--room === 0) {
@@ -153,7 +157,7 @@ async function* backward(
     const windows = new Map(
       spans.map((s) => [
         s.partition,
-        { span: s, matches: [] as RecordView[], dropped: false, bytes: 0, count: 0 },
+        { span: s, matches: [] as MaskedRecord[], dropped: false, bytes: 0, count: 0 },
       ]),
     );
     for await (const event of readRecords({ ...source, spans, whole: true })) {
@@ -170,7 +174,7 @@ async function* backward(
           w.bytes += (raw.value?.length ?? 0) + (raw.key?.length ?? 0);
           // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
           if (source.expression?.yieldDue()) await yieldTurn();
-          const view = new RecordView(raw, source.decode);
+          const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
           if (!matchesAll(source, view)) continue;
           w.matches.push(view);
           if (w.matches.length > room) {

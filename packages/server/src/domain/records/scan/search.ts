@@ -1,5 +1,5 @@
-import type { SearchBody, SearchEnd } from '@console/contract';
-import type { SseEvent } from '../../../http/sse.ts';
+import { SEARCH_EVENT, type SearchBody, type SearchEnd, type SearchEvent } from '@console/contract';
+import { toDataRecord } from '../view/record-view.ts';
 import { formatCursor } from './cursor.ts';
 import { sortForDisplay, takeInOrder } from './merge.ts';
 import { percentDone, positionsAt, type ScanPlan } from './plan.ts';
@@ -9,32 +9,32 @@ import { type ScanSource, scanMatches } from './scan.ts';
 const PROGRESS_EVERY_MS = 500;
 
 /**
- * The search stream (contract §3.4.5): `searchBody` events with the matches found since the last one,
- * the cursor and the true share of the range read; then one `searchEnd` with where to resume and why
- * the scan stopped (page full, range read, or a budget). Scans in the sort's direction.
+ * The search stream (docs/api-conventions.md#search-stream): `searchBody` events with the matches found since
+ * the last one, the cursor and the true share of the range read; then one `searchEnd` with where to resume
+ * and why the scan stopped (page full, range read, or a budget). Scans in the sort's direction.
  */
 export async function* searchEvents(
   source: ScanSource,
   plan: ScanPlan,
   size: number,
   maxLength: number | undefined,
-): AsyncGenerator<SseEvent> {
+): AsyncGenerator<SearchEvent> {
   const cursor = new Map(plan.cursor);
   let remaining = size;
   let lastProgress = 0;
   const percent = () => Math.round(percentDone(plan, positionsAt(plan, cursor)) * 100) / 100;
-  const end = (reason: SearchEnd['reason'], scanned: SearchEnd['scanned']): SseEvent => {
+  const end = (reason: SearchEnd['reason'], scanned: SearchEnd['scanned']): SearchEvent => {
     const after = formatCursor(cursor);
     const data: SearchEnd = {
       ...(after ? { after } : {}),
-      // The range read or the page full: done, as spec part 1 §4 shows it. A budget: how far it got.
+      // The range read or the page full: 100 (docs/behaviour.md#search-progress). A budget: how far it got.
       percent: reason === 'end' || reason === 'limit' ? 100 : percent(),
       reason,
       scanned,
     };
     const failures = source.expression?.report();
     if (failures) data.filterFailures = failures;
-    return { event: 'searchEnd', data };
+    return { event: SEARCH_EVENT.end, data };
   };
   for await (const event of scanMatches(source, plan, () => remaining)) {
     if (event.type === 'end') {
@@ -49,12 +49,12 @@ export async function* searchEvents(
       const after = formatCursor(cursor);
       const data: SearchBody = {
         ...(taken.length
-          ? { records: sortForDisplay(taken, plan.direction).map((v) => v.toRecord(maxLength)) }
+          ? { records: sortForDisplay(taken, plan.direction).map((v) => toDataRecord(v, maxLength)) }
           : {}),
         ...(after ? { after } : {}),
         percent: percent(),
       };
-      yield { event: 'searchBody', data };
+      yield { event: SEARCH_EVENT.body, data };
     }
     if (remaining <= 0) {
       yield end('limit', source.budget.scanned());

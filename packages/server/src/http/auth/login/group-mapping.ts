@@ -1,11 +1,12 @@
 import type { GroupMappingConfig } from '../../../platform/config/security.ts';
 
-/** Group and user names are compared case-insensitively (contract §5). */
+/** Group and user names are compared case-insensitively (docs/security.md#groups-of-a-user). */
 export const same = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'accent' }) === 0;
 
 /**
- * Console groups of an external identity (contract §5): the user's own entry ∪ the entries of the
- * provider groups it belongs to ∪ the provider's default group; names compared case-insensitively.
+ * Console groups of an external identity (docs/security.md#groups-of-a-user): the user's own entry ∪ the
+ * entries of the provider groups it belongs to ∪ the provider's default group; names compared
+ * case-insensitively.
  */
 export function mapGroups(
   mapping: GroupMappingConfig,

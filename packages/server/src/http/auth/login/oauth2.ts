@@ -11,9 +11,10 @@ import {
 } from './login-providers.ts';
 
 /**
- * Plain OAuth2 sign-in (contract §3.1, `oauthAuths`; GitHub and the like): the authorization code flow
- * with PKCE (S256) and state against configured endpoints, then the user-info endpoint read with the
- * access token. No discovery and no ID token: the username and groups are fields of the user-info answer.
+ * Plain OAuth2 sign-in (docs/api-conventions.md#sessions-and-login, `oauthAuths`; GitHub and the like): the
+ * authorization code flow with PKCE (S256) and state against configured endpoints, then the user-info
+ * endpoint read with the access token. No discovery and no ID token: the username and groups are fields of
+ * the user-info answer.
  */
 export class OAuth2Providers implements LoginProviders {
   private readonly providers: Record<string, OAuth2ProviderConfig>;

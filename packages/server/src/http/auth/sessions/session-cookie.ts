@@ -5,8 +5,8 @@ import { isHttps } from '../login/public-address.ts';
 
 /**
  * The console's session: an HS256 token in an HttpOnly, SameSite=Strict cookie scoped to the
- * deployment prefix (contract §1.5), Secure when the browser came over TLS (directly, through a
- * trusted proxy, or per `server.publicUrl`). Returns the token.
+ * deployment prefix (docs/api-conventions.md#authentication), Secure when the browser came over TLS
+ * (directly, through a trusted proxy, or per `server.publicUrl`). Returns the token.
  */
 export function setSession(
   reply: FastifyReply,

@@ -166,7 +166,8 @@ describe('header auth', () => {
     expect(trusted.json()).toMatchObject({ logged: true, username: 'carol', roles: [expect.anything()] });
     const other = await server.inject({ url: '/api/me', headers, remoteAddress: '10.2.0.1' });
     expect(other.json()).toEqual({ logged: false });
-    // Nothing to log in with but the proxy: the console shows no login button (contract §3.1).
+    // Nothing to log in with but the proxy: the console shows no login button
+    // (docs/api-conventions.md#sessions-and-login).
     expect((await server.inject('/api/auths')).json()).toMatchObject({
       loginEnabled: false,
       formEnabled: false,

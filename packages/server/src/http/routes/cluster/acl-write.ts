@@ -15,7 +15,18 @@ const tags = ['acls'];
 export const aclWriteRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
   app.post(
     '/api/:cluster/acls',
-    { schema: { tags, params: ClusterParams, body: AclBindingCreate, response: { 201: AclBinding } } },
+    {
+      config: {
+        access: {
+          resource: 'ACL',
+          action: 'CREATE',
+          check: [{ in: 'body', key: 'principal' }],
+          handled: { 'body.resourceName': 'the resource the binding is about; ACL patterns name principals' },
+        },
+        operation: { operationId: 'createAcl', tool: 'write', summary: 'Create one ACL binding' },
+      },
+      schema: { tags, params: ClusterParams, body: AclBindingCreate, response: { 201: AclBinding } },
+    },
     async (req, reply) => {
       const created = await kafka.run(req.params.cluster, (admin) => createAcl(admin, req.body));
       return reply.code(201).send(created);
@@ -25,6 +36,19 @@ export const aclWriteRoutes: FastifyPluginAsyncZod<Services> = async (app, { kaf
   app.delete(
     '/api/:cluster/acls',
     {
+      config: {
+        access: {
+          resource: 'ACL',
+          action: 'DELETE',
+          check: [{ in: 'query', key: 'principal' }],
+          handled: { 'query.resourceName': 'narrows the filter; ACL patterns name principals' },
+        },
+        operation: {
+          operationId: 'deleteAcls',
+          tool: 'destructive',
+          summary: 'Delete the ACL bindings a filter matches',
+        },
+      },
       schema: {
         tags,
         params: ClusterParams,

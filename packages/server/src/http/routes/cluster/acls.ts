@@ -21,6 +21,14 @@ export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka })
   app.get(
     '/api/:cluster/acls',
     {
+      config: {
+        access: {
+          resource: 'ACL',
+          action: 'READ',
+          handled: { answer: 'ACLs filtered by their principal against ACL READ patterns' },
+        },
+        operation: { operationId: 'listAcls', tool: 'read', summary: 'ACLs, grouped by principal' },
+      },
       schema: {
         tags,
         params: ClusterParams,
@@ -40,6 +48,20 @@ export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka })
   app.get(
     '/api/:cluster/acls/:principal',
     {
+      config: {
+        access: {
+          resource: 'ACL',
+          action: 'READ',
+          handled: {
+            'param.principal': 'decoded from base64, then checked against ACL READ patterns (routes/acls.ts)',
+          },
+        },
+        operation: {
+          operationId: 'getPrincipalAcls',
+          tool: 'read',
+          summary: "One principal's ACLs",
+        },
+      },
       schema: {
         tags,
         params: PrincipalParams,
@@ -48,7 +70,8 @@ export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka })
       },
     },
     async (req) => {
-      // The schema admits standard base64 only (as the UI's `btoa` writes it, contract §3.8).
+      // The schema admits standard base64 only (as the UI's `btoa` writes it:
+      // docs/api-conventions.md#path-parameters).
       const principal = Buffer.from(req.params.principal, 'base64').toString('utf8');
       // The guard sees the base64 form: the principal is checked here, once decoded (issue 15).
       if (!req.permissions.grantsOn('ACL', 'READ', req.params.cluster, principal)) {

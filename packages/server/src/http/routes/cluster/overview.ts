@@ -9,7 +9,25 @@ export const overviewRoutes: FastifyPluginAsyncZod<Services> = async (app, { con
 
   app.get(
     '/api/:cluster/overview',
-    { schema: { tags: ['cluster'], params: ClusterParams, response: { 200: ClusterOverview } } },
+    {
+      config: {
+        access: {
+          resource: 'TOPIC',
+          action: 'READ',
+          handled: {
+            answer:
+              'topic figures over TOPIC READ patterns; brokers and sizes only with NODE READ; groups only with CONSUMER_GROUP READ, over its patterns',
+          },
+        },
+        operation: {
+          operationId: 'getClusterOverview',
+          tool: 'read',
+          summary:
+            'Brokers (with their Kafka release), topic, partition, size and group figures of the cluster',
+        },
+      },
+      schema: { tags: ['cluster'], params: ClusterParams, response: { 200: ClusterOverview } },
+    },
     (req) => {
       const { cluster } = req.params;
       const rights = req.permissions;
@@ -25,7 +43,21 @@ export const overviewRoutes: FastifyPluginAsyncZod<Services> = async (app, { con
 
   app.get(
     '/api/:cluster/capabilities',
-    { schema: { tags: ['cluster'], params: ClusterParams, response: { 200: ClusterCapabilities } } },
+    {
+      config: {
+        access: {
+          resource: 'TOPIC',
+          action: 'READ',
+          handled: { answer: 'which Kafka APIs the cluster answers: no object of the cluster is named' },
+        },
+        operation: {
+          operationId: 'getClusterCapabilities',
+          tool: 'read',
+          summary: "What the cluster's Kafka release can do, from its ApiVersions answer",
+        },
+      },
+      schema: { tags: ['cluster'], params: ClusterParams, response: { 200: ClusterCapabilities } },
+    },
     (req) =>
       kafka.run(req.params.cluster, (admin) => clusterCapabilities(admin) as Promise<ClusterCapabilities>),
   );

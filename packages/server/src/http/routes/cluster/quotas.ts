@@ -13,7 +13,21 @@ export const DEFAULT_ENTITY = '<default>';
 export const quotaRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
   app.get(
     '/api/:cluster/quotas',
-    { schema: { tags, params: ClusterParams, querystring: QuotaListQuery, response: { 200: QuotaList } } },
+    {
+      config: {
+        access: {
+          resource: 'QUOTA',
+          action: 'READ',
+          handled: { answer: 'entities filtered by QUOTA READ patterns (default entities as <default>)' },
+        },
+        operation: {
+          operationId: 'listQuotas',
+          tool: 'read',
+          summary: 'Client quotas, default entities included',
+        },
+      },
+      schema: { tags, params: ClusterParams, querystring: QuotaListQuery, response: { 200: QuotaList } },
+    },
     async (req) => {
       const allow = req.permissions.allow('QUOTA', 'READ', req.params.cluster);
       const search = req.query.search?.toLowerCase();
@@ -28,7 +42,24 @@ export const quotaRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka 
 
   app.post(
     '/api/:cluster/quotas',
-    { schema: { tags, params: ClusterParams, body: QuotaAlter, response: { 204: z.void() } } },
+    {
+      config: {
+        access: {
+          resource: 'QUOTA',
+          action: 'UPDATE',
+          check: false,
+          handled: {
+            'body.entity': 'each entity name checked against QUOTA UPDATE patterns (routes/quotas.ts)',
+          },
+        },
+        operation: {
+          operationId: 'alterQuota',
+          tool: 'write',
+          summary: "Set or remove an entity's client quotas",
+        },
+      },
+      schema: { tags, params: ClusterParams, body: QuotaAlter, response: { 204: z.void() } },
+    },
     async (req, reply) => {
       for (const e of req.body.entity) {
         const name = e.name ?? DEFAULT_ENTITY;

@@ -37,7 +37,22 @@ function requireReassign(req: FastifyRequest, cluster: string, topics: readonly 
 export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
   app.get(
     '/api/:cluster/reassignments',
-    { schema: { tags, params: ClusterParams, response: { 200: ReassignmentList } } },
+    {
+      config: {
+        access: {
+          resource: 'TOPIC',
+          action: 'READ',
+          handled: { answer: 'moves filtered by TOPIC READ patterns; broker throttles name no topic' },
+        },
+        operation: {
+          operationId: 'listReassignments',
+          tool: 'read',
+          summary:
+            "Ongoing partition reassignments with their progress, and the brokers' replication throttles",
+        },
+      },
+      schema: { tags, params: ClusterParams, response: { 200: ReassignmentList } },
+    },
     async (req) => {
       const { cluster } = req.params;
       const [reassignments, throttles] = await kafka.run(cluster, (admin) =>
@@ -53,6 +68,20 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
   app.post(
     '/api/:cluster/reassignments',
     {
+      config: {
+        access: {
+          resource: 'TOPIC',
+          action: 'REASSIGN',
+          handled: {
+            'body.partitions': 'each topic checked against TOPIC REASSIGN (routes/reassignments.ts)',
+          },
+        },
+        operation: {
+          operationId: 'startReassignment',
+          tool: 'write',
+          summary: 'Move partitions to new replica lists, optionally throttled',
+        },
+      },
       schema: {
         tags,
         params: ClusterParams,
@@ -74,6 +103,20 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
   app.delete(
     '/api/:cluster/reassignments',
     {
+      config: {
+        access: {
+          resource: 'TOPIC',
+          action: 'REASSIGN',
+          handled: {
+            'body.partitions': 'each topic checked against TOPIC REASSIGN (routes/reassignments.ts)',
+          },
+        },
+        operation: {
+          operationId: 'cancelReassignment',
+          tool: 'destructive',
+          summary: 'Cancel ongoing partition moves',
+        },
+      },
       schema: {
         tags,
         params: ClusterParams,
@@ -95,6 +138,18 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
   app.delete(
     '/api/:cluster/reassignments/throttle',
     {
+      config: {
+        access: {
+          resource: 'TOPIC',
+          action: 'REASSIGN',
+          check: [{ in: 'query', key: 'topics' }],
+        },
+        operation: {
+          operationId: 'removeReplicationThrottle',
+          tool: 'write',
+          summary: 'Remove the replication throttle from the brokers and the named topics',
+        },
+      },
       schema: {
         tags,
         params: ClusterParams,
@@ -114,6 +169,14 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
   app.post(
     '/api/:cluster/topic/:topic/replication',
     {
+      config: {
+        access: { resource: 'TOPIC', action: 'REASSIGN' },
+        operation: {
+          operationId: 'changeReplicationFactor',
+          tool: 'write',
+          summary: "Change a topic's replication factor (a reassignment of every partition)",
+        },
+      },
       schema: {
         tags,
         params: ReplicationParams,

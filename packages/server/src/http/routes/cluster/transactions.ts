@@ -22,6 +22,18 @@ export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
   app.get(
     '/api/:cluster/transactions',
     {
+      config: {
+        access: {
+          resource: 'TRANSACTION',
+          action: 'READ',
+          handled: { answer: 'transactional ids filtered by TRANSACTION READ patterns' },
+        },
+        operation: {
+          operationId: 'listTransactions',
+          tool: 'read',
+          summary: 'Transactional ids and their state, a page at a time',
+        },
+      },
       schema: {
         tags,
         params: ClusterParams,
@@ -46,6 +58,19 @@ export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
   app.get(
     '/api/:cluster/transactions/open',
     {
+      config: {
+        access: {
+          resource: 'TRANSACTION',
+          action: 'READ',
+          check: [{ in: 'query', key: 'topic', resource: 'TOPIC', action: 'READ' }],
+          handled: { answer: 'transactional ids outside TRANSACTION READ patterns are blanked' },
+        },
+        operation: {
+          operationId: 'listOpenTransactions',
+          tool: 'read',
+          summary: "Transactions open on a topic's partitions, hanging ones marked",
+        },
+      },
       schema: {
         tags,
         params: ClusterParams,
@@ -68,6 +93,19 @@ export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
   app.post(
     '/api/:cluster/transactions/abort',
     {
+      config: {
+        // The marker is written into the topic: the caller must be allowed to write records there.
+        access: {
+          resource: 'TRANSACTION',
+          action: 'ABORT',
+          check: [{ in: 'body', key: 'topic', resource: 'TOPIC_DATA', action: 'CREATE' }],
+        },
+        operation: {
+          operationId: 'abortTransaction',
+          tool: 'destructive',
+          summary: "Abort a producer's open transaction on one partition",
+        },
+      },
       schema: {
         tags,
         params: ClusterParams,

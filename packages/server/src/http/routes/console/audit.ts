@@ -12,6 +12,24 @@ export const auditRoutes: FastifyPluginAsyncZod<Services & { audit: AuditLog | u
   app.get(
     '/api/audit',
     {
+      config: {
+        access: {
+          resource: 'AUDIT',
+          action: 'READ',
+          check: false,
+          handled: {
+            'query.cluster': 'events only of clusters where the caller holds AUDIT READ (routes/audit.ts)',
+            'query.user': 'a filter on the audit events, not an object the caller acts on',
+            'query.object': 'a filter on the audit events, not an object the caller acts on',
+            answer: 'events of clusters where the caller holds AUDIT READ, and events naming no cluster',
+          },
+        },
+        operation: {
+          operationId: 'listAuditEvents',
+          tool: 'read',
+          summary: 'Audit events, newest first, filtered',
+        },
+      },
       schema: {
         tags: ['audit'],
         querystring: AuditQuery,

@@ -37,9 +37,10 @@ function redirectUri(
 }
 
 /**
- * OpenID Connect and plain OAuth2 sign-in (contract §3.1 items 3-4): the browser goes to the provider
- * with PKCE, state (and for OIDC a nonce) kept in a short-lived signed cookie (SameSite=Lax, because the provider's redirect back is
- * a cross-site navigation), and comes back to the callback, which sets the session cookie.
+ * OpenID Connect and plain OAuth2 sign-in (docs/api-conventions.md#sessions-and-login): the browser goes to
+ * the provider with PKCE, state (and for OIDC a nonce) kept in a short-lived signed cookie (SameSite=Lax,
+ * because the provider's redirect back is a cross-site navigation), and comes back to the callback, which
+ * sets the session cookie.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<Options> = async (app, { config, auth }) => {
   const cookiePath = `${config.basePath}oauth/`;
@@ -51,7 +52,18 @@ export const oauthRoutes: FastifyPluginAsyncZod<Options> = async (app, { config,
 
   app.get(
     '/oauth/login/:provider',
-    { schema: { tags: ['session'], params: ProviderParams, querystring: LoginQuery } },
+    {
+      config: {
+        access: 'public',
+        operation: {
+          operationId: 'startOauthLogin',
+          tool: { none: 'a browser redirect to the sign-in provider' },
+          summary: "Start a sign-in with an OIDC or OAuth2 provider (redirects to the provider's page)",
+          answers: { 302: "To the provider's sign-in page" },
+        },
+      },
+      schema: { tags: ['session'], params: ProviderParams, querystring: LoginQuery },
+    },
     async (request, reply) => {
       const { provider } = request.params;
       const { providers } = providerOf(provider);
@@ -74,7 +86,18 @@ export const oauthRoutes: FastifyPluginAsyncZod<Options> = async (app, { config,
 
   app.get(
     '/oauth/callback/:provider',
-    { schema: { tags: ['session'], params: ProviderParams } },
+    {
+      config: {
+        access: 'public',
+        operation: {
+          operationId: 'finishOauthLogin',
+          tool: { none: 'a browser redirect back from the sign-in provider' },
+          summary: 'Where the provider sends the browser back; sets the session cookie',
+          answers: { 303: 'On to the console, signed in, or back to the login page with the reason' },
+        },
+      },
+      schema: { tags: ['session'], params: ProviderParams },
+    },
     async (request, reply) => {
       const { provider } = request.params;
       const { providers, kind } = providerOf(provider);

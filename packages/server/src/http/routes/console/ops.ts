@@ -18,13 +18,37 @@ export const opsRoutes: FastifyPluginAsyncZod<Services & { metrics: Registry }> 
   const details = (req: FastifyRequest) =>
     !config.security.enabled || config.ops.publicDetails || req.identity !== null;
 
-  app.get('/health', { schema: { tags: ['ops'], response: { 200: Health } } }, () => ({
-    status: 'ok' as const,
-  }));
+  app.get(
+    '/health',
+    {
+      config: {
+        access: 'public',
+        operation: {
+          operationId: 'getHealth',
+          tool: { none: 'a liveness probe for load balancers, not cluster data' },
+          summary: 'Liveness: the process answers',
+        },
+      },
+      schema: { tags: ['ops'], response: { 200: Health } },
+    },
+    () => ({
+      status: 'ok' as const,
+    }),
+  );
 
   app.get(
     '/ready',
-    { schema: { tags: ['ops'], response: { 200: Readiness, 503: Readiness } } },
+    {
+      config: {
+        access: 'public',
+        operation: {
+          operationId: 'getReadiness',
+          tool: { none: 'a readiness probe for load balancers, not cluster data' },
+          summary: 'Readiness: every configured cluster answers',
+        },
+      },
+      schema: { tags: ['ops'], response: { 200: Readiness, 503: Readiness } },
+    },
     async (req, reply) => {
       const clusters = await Promise.all(kafka.clusterIds().map((id) => probe(kafka, id)));
       const ready = clusters.every((c) => c.ready);
@@ -32,8 +56,11 @@ export const opsRoutes: FastifyPluginAsyncZod<Services & { metrics: Registry }> 
     },
   );
 
-  app.get('/metrics', { schema: { tags: ['ops'], hide: true } }, async (req, reply) =>
-    reply.type(metrics.contentType).send(details(req) ? await metrics.metrics() : ANONYMOUS_METRICS),
+  app.get(
+    '/metrics',
+    { config: { access: 'public' }, schema: { tags: ['ops'], hide: true } },
+    async (req, reply) =>
+      reply.type(metrics.contentType).send(details(req) ? await metrics.metrics() : ANONYMOUS_METRICS),
   );
 };
 

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { topicFilter, visibleGroup, visibleMember } from '../../../domain/access/visible-groups.ts';
 import { groupService, INDEX_AGE_HEADER, indexAgeSeconds } from '../../../domain/groups/group-service.ts';
 import type { Services } from '../../../services.ts';
+import { GROUP_LIST } from '../../auth/access-notes.ts';
 
 const tags = ['group'];
 
@@ -29,7 +30,17 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
 
   app.get(
     '/api/:cluster/group',
-    { schema: { tags, params: ClusterParams, querystring: GroupListQuery, response: { 200: GroupList } } },
+    {
+      config: {
+        access: {
+          resource: 'CONSUMER_GROUP',
+          action: 'READ',
+          handled: { answer: GROUP_LIST },
+        },
+        operation: { operationId: 'listGroups', tool: 'read', summary: 'Consumer groups, one page' },
+      },
+      schema: { tags, params: ClusterParams, querystring: GroupListQuery, response: { 200: GroupList } },
+    },
     async (req) => {
       const allow = topicFilter(req);
       const page = await groups.list(
@@ -46,6 +57,21 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
   app.get(
     '/api/:cluster/group/topics',
     {
+      config: {
+        access: {
+          resource: 'CONSUMER_GROUP',
+          action: 'READ',
+          handled: {
+            'query.topics': 'names outside TOPIC READ patterns are dropped before the lookup',
+            answer: GROUP_LIST,
+          },
+        },
+        operation: {
+          operationId: 'listGroupsTopics',
+          tool: 'read',
+          summary: 'The topics each named consumer group consumes',
+        },
+      },
       schema: {
         tags,
         params: ClusterParams,
@@ -69,14 +95,30 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
 
   app.get(
     '/api/:cluster/group/:group',
-    { schema: { tags, params: GroupParams, response: { 200: ConsumerGroup } } },
+    {
+      config: {
+        access: {
+          resource: 'CONSUMER_GROUP',
+          action: 'READ',
+          handled: { answer: GROUP_LIST },
+        },
+        operation: { operationId: 'getGroup', tool: 'read', summary: 'One consumer group' },
+      },
+      schema: { tags, params: GroupParams, response: { 200: ConsumerGroup } },
+    },
     async (req) =>
       visibleGroup(await groups.describe(req.params.cluster, req.params.group), topicFilter(req)),
   );
 
   app.delete(
     '/api/:cluster/group/:group',
-    { schema: { tags, params: GroupParams, description: '204; 409 while the group has members' } },
+    {
+      config: {
+        access: { resource: 'CONSUMER_GROUP', action: 'DELETE' },
+        operation: { operationId: 'deleteGroup', tool: 'destructive', summary: 'Delete a consumer group' },
+      },
+      schema: { tags, params: GroupParams, description: '204; 409 while the group has members' },
+    },
     async (req, reply) => {
       await groups.delete(req.params.cluster, req.params.group);
       return reply.code(204).send();
@@ -85,7 +127,21 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
 
   app.get(
     '/api/:cluster/group/:group/members',
-    { schema: { tags, params: GroupParams, response: { 200: z.array(GroupMember) } } },
+    {
+      config: {
+        access: {
+          resource: 'CONSUMER_GROUP',
+          action: 'READ',
+          handled: { answer: 'assignments filtered by TOPIC READ patterns' },
+        },
+        operation: {
+          operationId: 'listGroupMembers',
+          tool: 'read',
+          summary: "A consumer group's members",
+        },
+      },
+      schema: { tags, params: GroupParams, response: { 200: z.array(GroupMember) } },
+    },
     async (req) => {
       const allow = topicFilter(req);
       return (await groups.members(req.params.cluster, req.params.group)).map((m) => visibleMember(m, allow));
@@ -94,7 +150,21 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
 
   app.get(
     '/api/:cluster/group/:group/offsets',
-    { schema: { tags, params: GroupParams, response: { 200: z.array(GroupOffset) } } },
+    {
+      config: {
+        access: {
+          resource: 'CONSUMER_GROUP',
+          action: 'READ',
+          handled: { answer: 'offsets filtered by TOPIC READ patterns' },
+        },
+        operation: {
+          operationId: 'listGroupOffsets',
+          tool: 'read',
+          summary: "A consumer group's committed offsets and lag",
+        },
+      },
+      schema: { tags, params: GroupParams, response: { 200: z.array(GroupOffset) } },
+    },
     async (req) => {
       const allow = topicFilter(req);
       return (await groups.offsets(req.params.cluster, req.params.group)).filter((o) => allow(o.topic));
@@ -104,6 +174,21 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
   app.post(
     '/api/:cluster/group/:group/offsets',
     {
+      config: {
+        access: {
+          resource: 'CONSUMER_GROUP',
+          action: 'UPDATE_OFFSET',
+          check: [
+            { in: 'param', key: 'group' },
+            { in: 'body', key: '[].topic', resource: 'TOPIC', action: 'READ' },
+          ],
+        },
+        operation: {
+          operationId: 'updateGroupOffsets',
+          tool: 'destructive',
+          summary: "Preview or commit a consumer group's offsets",
+        },
+      },
       schema: {
         tags,
         params: GroupParams,
@@ -124,6 +209,18 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
   app.get(
     '/api/:cluster/group/:group/offsets/start',
     {
+      config: {
+        access: {
+          resource: 'CONSUMER_GROUP',
+          action: 'UPDATE_OFFSET',
+          handled: { answer: 'offsets filtered by TOPIC READ patterns' },
+        },
+        operation: {
+          operationId: 'getGroupOffsetsAt',
+          tool: 'read',
+          summary: 'Offsets at a time for each partition a group consumes',
+        },
+      },
       schema: {
         tags,
         params: GroupParams,
@@ -141,6 +238,21 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
   app.delete(
     '/api/:cluster/group/:group/topic/:topic',
     {
+      config: {
+        access: {
+          resource: 'CONSUMER_GROUP',
+          action: 'DELETE_OFFSET',
+          check: [
+            { in: 'param', key: 'group' },
+            { in: 'param', key: 'topic', resource: 'TOPIC', action: 'READ' },
+          ],
+        },
+        operation: {
+          operationId: 'deleteGroupTopicOffsets',
+          tool: 'destructive',
+          summary: "Delete a consumer group's offsets on one topic",
+        },
+      },
       schema: { tags, params: GroupTopicParams, description: '204; 409 while the group consumes the topic' },
     },
     async (req, reply) => {
@@ -151,7 +263,17 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
 
   app.get(
     '/api/:cluster/group/:group/acls',
-    { schema: { tags, params: GroupParams, response: { 200: AccessControlList } } },
+    {
+      config: {
+        access: { resource: 'CONSUMER_GROUP', action: 'READ' },
+        operation: {
+          operationId: 'listGroupAcls',
+          tool: 'read',
+          summary: 'ACLs that name a consumer group',
+        },
+      },
+      schema: { tags, params: GroupParams, response: { 200: AccessControlList } },
+    },
     (req) => groups.acls(req.params.cluster, req.params.group),
   );
 };

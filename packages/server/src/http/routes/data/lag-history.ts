@@ -14,6 +14,18 @@ export const lagHistoryRoutes: FastifyPluginAsyncZod<Services & { lag: LagHistor
   app.get(
     '/api/:cluster/group/:group/lag-history',
     {
+      config: {
+        access: {
+          resource: 'CONSUMER_GROUP',
+          action: 'READ',
+          handled: { answer: 'points only on topics matching TOPIC READ patterns' },
+        },
+        operation: {
+          operationId: 'getGroupLagHistory',
+          tool: 'read',
+          summary: "A consumer group's lag over time, per topic or partition",
+        },
+      },
       schema: {
         tags,
         params: GroupParams,
@@ -33,7 +45,20 @@ export const lagHistoryRoutes: FastifyPluginAsyncZod<Services & { lag: LagHistor
 
   app.get(
     '/api/:cluster/lag-alerts',
-    { schema: { tags, params: ClusterParams, response: { 200: LagAlertList } } },
+    {
+      config: {
+        access: {
+          resource: 'CONSUMER_GROUP',
+          action: 'READ',
+          handled: {
+            answer:
+              'alerts filtered by CONSUMER_GROUP READ patterns, and by TOPIC READ for those naming a topic',
+          },
+        },
+        operation: { operationId: 'listLagAlerts', tool: 'read', summary: 'The lag alerts firing now' },
+      },
+      schema: { tags, params: ClusterParams, response: { 200: LagAlertList } },
+    },
     async (req) => {
       const { cluster } = req.params;
       const allowTopic = topicFilter(req);

@@ -23,6 +23,18 @@ export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { c
   app.get(
     '/api/:cluster/share-groups',
     {
+      config: {
+        access: {
+          resource: 'SHARE_GROUP',
+          action: 'READ',
+          handled: { answer: 'share groups filtered by SHARE_GROUP READ patterns' },
+        },
+        operation: {
+          operationId: 'listShareGroups',
+          tool: 'read',
+          summary: 'Share groups (KIP-932), a page at a time',
+        },
+      },
       schema: {
         tags,
         params: ClusterParams,
@@ -44,7 +56,21 @@ export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { c
 
   app.get(
     '/api/:cluster/share-groups/:group',
-    { schema: { tags, params: ShareGroupParams, response: { 200: ShareGroup } } },
+    {
+      config: {
+        access: {
+          resource: 'SHARE_GROUP',
+          action: 'READ',
+          handled: { answer: 'subscriptions, assignments and offsets filtered by TOPIC READ patterns' },
+        },
+        operation: {
+          operationId: 'getShareGroup',
+          tool: 'read',
+          summary: 'A share group: members, assigned partitions, start offsets and lag',
+        },
+      },
+      schema: { tags, params: ShareGroupParams, response: { 200: ShareGroup } },
+    },
     async (req) => {
       const group = await kafka.run(req.params.cluster, (admin) =>
         describeShareGroup(admin, req.params.group),
@@ -65,6 +91,21 @@ export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { c
   app.post(
     '/api/:cluster/share-groups/:group/offsets',
     {
+      config: {
+        access: {
+          resource: 'SHARE_GROUP',
+          action: 'UPDATE_OFFSET',
+          check: [
+            { in: 'param', key: 'group' },
+            { in: 'body', key: '[].topic', resource: 'TOPIC', action: 'READ' },
+          ],
+        },
+        operation: {
+          operationId: 'resetShareGroupOffsets',
+          tool: 'destructive',
+          summary: "Set a share group's start offsets (the group must have no members)",
+        },
+      },
       schema: {
         tags,
         params: ShareGroupParams,
@@ -82,7 +123,17 @@ export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { c
 
   app.delete(
     '/api/:cluster/share-groups/:group',
-    { schema: { tags, params: ShareGroupParams, description: '204; 409 while the group has members' } },
+    {
+      config: {
+        access: { resource: 'SHARE_GROUP', action: 'DELETE' },
+        operation: {
+          operationId: 'deleteShareGroup',
+          tool: 'destructive',
+          summary: 'Delete a share group',
+        },
+      },
+      schema: { tags, params: ShareGroupParams, description: '204; 409 while the group has members' },
+    },
     async (req, reply) => {
       await kafka.run(req.params.cluster, (admin) => deleteShareGroup(admin, req.params.group));
       return reply.status(204).send();

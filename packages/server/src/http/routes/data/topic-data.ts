@@ -15,6 +15,8 @@ import {
   ProducedRecords,
   RecordPage,
   RecordParams,
+  SEARCH_EVENT,
+  TAIL_EVENT,
   TailQuery,
   TopicDataParams,
   TopicsQuery,
@@ -54,6 +56,14 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
   app.get(
     '/api/:cluster/topic/:topic/data',
     {
+      config: {
+        access: { resource: 'TOPIC_DATA', action: 'READ' },
+        operation: {
+          operationId: 'browseTopicData',
+          tool: 'read',
+          summary: "One page of a topic's records",
+        },
+      },
       schema: { tags, params: TopicDataParams, querystring: DataFiltersQuery, response: { 200: RecordPage } },
     },
     (req, reply) =>
@@ -62,13 +72,36 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
 
   app.get(
     '/api/:cluster/topic/last-record',
-    { schema: { tags, params: ClusterParams, querystring: TopicsQuery, response: { 200: LastRecords } } },
+    {
+      config: {
+        access: {
+          resource: 'TOPIC_DATA',
+          action: 'READ',
+          check: [{ in: 'query', key: 'topics' }],
+        },
+        operation: {
+          operationId: 'getLastRecords',
+          tool: 'read',
+          summary: 'The last record of each named topic',
+        },
+      },
+      schema: { tags, params: ClusterParams, querystring: TopicsQuery, response: { 200: LastRecords } },
+    },
     (req) => data.lastRecords(req.params.cluster, req.query.topics, masks(req)),
   );
 
   app.get(
     '/api/:cluster/topic/:topic/data/search',
     {
+      config: {
+        access: { resource: 'TOPIC_DATA', action: 'READ' },
+        operation: {
+          operationId: 'searchTopicData',
+          tool: 'read',
+          summary: "Search a topic's records (server-sent events)",
+          media: ['text/event-stream'],
+        },
+      },
       schema: {
         tags,
         params: TopicDataParams,
@@ -80,7 +113,10 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
     async (req, reply) => {
       const events = await data.search(req.params.cluster, req.params.topic, req.query, masks(req));
       await sse.send(req, reply, events, {
-        onError: (error) => ({ event: 'searchError', data: streamError(req.params.cluster, error, req.id) }),
+        onError: (error) => ({
+          event: SEARCH_EVENT.error,
+          data: streamError(req.params.cluster, error, req.id),
+        }),
       });
     },
   );
@@ -88,6 +124,20 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
   app.get(
     '/api/:cluster/tail/sse',
     {
+      config: {
+        access: {
+          resource: 'TOPIC_DATA',
+          action: 'READ',
+          check: [{ in: 'query', key: 'topics' }],
+          handled: { 'query.after': 'resume positions: only those of the checked topics are used' },
+        },
+        operation: {
+          operationId: 'tailTopics',
+          tool: 'read',
+          summary: 'Follow new records on topics (server-sent events)',
+          media: ['text/event-stream'],
+        },
+      },
       schema: {
         tags,
         params: ClusterParams,
@@ -99,7 +149,10 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
     async (req, reply) => {
       const events = await data.tail(req.params.cluster, req.query, masks(req));
       await sse.send(req, reply, events, {
-        onError: (error) => ({ event: 'tailError', data: streamError(req.params.cluster, error, req.id) }),
+        onError: (error) => ({
+          event: TAIL_EVENT.error,
+          data: streamError(req.params.cluster, error, req.id),
+        }),
       });
     },
   );
@@ -107,6 +160,17 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
   app.get(
     '/api/:cluster/topic/:topic/data/download',
     {
+      config: {
+        access: { resource: 'TOPIC_DATA', action: 'READ' },
+        operation: {
+          operationId: 'downloadTopicData',
+          tool: {
+            none: 'a file download; browseTopicData and searchTopicData answer the same records, bounded',
+          },
+          summary: "Download a topic's matching records as JSON or CSV",
+          media: ['application/json', 'text/csv'],
+        },
+      },
       schema: {
         tags,
         params: TopicDataParams,
@@ -135,7 +199,17 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
 
   app.get(
     '/api/:cluster/topic/:topic/data/record/:partition/:offset',
-    { schema: { tags, params: RecordParams, response: { 200: RecordPage } } },
+    {
+      config: {
+        access: { resource: 'TOPIC_DATA', action: 'READ' },
+        operation: {
+          operationId: 'getRecord',
+          tool: 'read',
+          summary: 'One record, untruncated',
+        },
+      },
+      schema: { tags, params: RecordParams, response: { 200: RecordPage } },
+    },
     (req, reply) => {
       const { cluster, topic, partition, offset } = req.params;
       return data.record(cluster, topic, partition, offset, clientGone(reply), masks(req));
@@ -146,7 +220,23 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
     '/api/:cluster/topic/:topic/data',
     {
       bodyLimit: config.topicData.produceMaxBytes,
-      config: { bodyLimitKey: 'topicData.produceMaxBytes' },
+      config: {
+        access: {
+          resource: 'TOPIC_DATA',
+          action: 'CREATE',
+          check: [
+            { in: 'param', key: 'topic' },
+            { in: 'body', key: 'keySchema', resource: 'SCHEMA', action: 'READ' },
+            { in: 'body', key: 'valueSchema', resource: 'SCHEMA', action: 'READ' },
+          ],
+        },
+        operation: {
+          operationId: 'produceRecords',
+          tool: 'write',
+          summary: 'Produce records to a topic',
+        },
+        bodyLimitKey: 'topicData.produceMaxBytes',
+      },
       schema: {
         tags,
         params: TopicDataParams,
@@ -161,6 +251,14 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
   app.delete(
     '/api/:cluster/topic/:topic/data',
     {
+      config: {
+        access: { resource: 'TOPIC_DATA', action: 'DELETE' },
+        operation: {
+          operationId: 'deleteRecord',
+          tool: 'destructive',
+          summary: 'Write a tombstone for one key of a compacted topic',
+        },
+      },
       schema: {
         tags,
         params: TopicDataParams,
@@ -184,7 +282,17 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
 
   app.delete(
     '/api/:cluster/topic/:topic/data/empty',
-    { schema: { tags, params: TopicDataParams, response: { 204: z.void() } } },
+    {
+      config: {
+        access: { resource: 'TOPIC_DATA', action: 'DELETE' },
+        operation: {
+          operationId: 'emptyTopic',
+          tool: 'destructive',
+          summary: 'Delete every record of a topic',
+        },
+      },
+      schema: { tags, params: TopicDataParams, response: { 204: z.void() } },
+    },
     async (req, reply) => {
       await writes.empty(req.params.cluster, req.params.topic);
       return reply.code(204).send();
@@ -193,7 +301,26 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
 
   app.post(
     '/api/:cluster/topic/:topic/copy/:toCluster/topic/:toTopic',
-    { schema: { tags, params: CopyParams, body: CopyBody, response: { 200: CopyResult } } },
+    {
+      config: {
+        // Copy reads the source (READ on :cluster and :topic) and writes the target (CREATE on both).
+        access: {
+          resource: 'TOPIC_DATA',
+          action: 'READ',
+          check: [
+            { in: 'param', key: 'topic' },
+            { in: 'param', key: 'toTopic', clusterParam: 'toCluster', action: 'CREATE' },
+          ],
+          handled: { 'param.toCluster': 'the cluster of toTopic: checked with it' },
+        },
+        operation: {
+          operationId: 'copyTopicData',
+          tool: 'write',
+          summary: "Copy a topic's records to another topic",
+        },
+      },
+      schema: { tags, params: CopyParams, body: CopyBody, response: { 200: CopyResult } },
+    },
     (req, reply) => {
       const { cluster, topic, toCluster, toTopic } = req.params;
       refuseMasked(masks(req).topic(cluster, topic) !== undefined, `copying topic '${topic}'`);

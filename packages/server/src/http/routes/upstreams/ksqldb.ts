@@ -16,11 +16,12 @@ import { ksqlDbService } from '../../../domain/ksqldb/service.ts';
 import { refuseMasked, viewerMasks } from '../../../domain/masking/viewer.ts';
 import type { Services } from '../../../services.ts';
 import { UpstreamHttp } from '../../../upstreams/upstream-http.ts';
+import { KSQL_STATEMENTS, KSQLDB } from '../../auth/access-notes.ts';
 
 const tags = ['ksqldb'];
 const base = '/api/:cluster/ksqldb/:ksqlDbId';
 
-/** Contract §3.11: each cluster's configured ksqlDB servers. */
+/** Each cluster's configured ksqlDB servers (docs/api-conventions.md#ksqldb). */
 export const ksqlDbRoutes: FastifyPluginAsyncZod<Services> = async (app, { config }) => {
   const http = new UpstreamHttp();
   app.addHook('onClose', () => http.close());
@@ -32,25 +33,75 @@ export const ksqlDbRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
 
   app.get(
     `${base}/info`,
-    { schema: { tags, params: KsqlDbParams, response: { 200: KsqlDbServerInfo } } },
+    {
+      config: {
+        access: { resource: 'KSQLDB', action: 'READ', handled: KSQLDB },
+        operation: { operationId: 'getKsqlDbInfo', tool: 'read', summary: 'A ksqlDB server' },
+      },
+      schema: { tags, params: KsqlDbParams, response: { 200: KsqlDbServerInfo } },
+    },
     (req) => ksqldb.info(req.params.cluster, req.params.ksqlDbId),
   );
 
-  app.get(`${base}/streams`, { schema: { tags, ...list, response: { 200: KsqlDbStreamList } } }, (req) =>
-    ksqldb.streams(req.params.cluster, req.params.ksqlDbId, req.query, req.url),
+  app.get(
+    `${base}/streams`,
+    {
+      config: {
+        access: { resource: 'KSQLDB', action: 'READ', handled: KSQLDB },
+        operation: {
+          operationId: 'listKsqlDbStreams',
+          tool: 'read',
+          summary: 'ksqlDB streams',
+        },
+      },
+      schema: { tags, ...list, response: { 200: KsqlDbStreamList } },
+    },
+    (req) => ksqldb.streams(req.params.cluster, req.params.ksqlDbId, req.query, req.url),
   );
 
-  app.get(`${base}/tables`, { schema: { tags, ...list, response: { 200: KsqlDbTableList } } }, (req) =>
-    ksqldb.tables(req.params.cluster, req.params.ksqlDbId, req.query, req.url),
+  app.get(
+    `${base}/tables`,
+    {
+      config: {
+        access: { resource: 'KSQLDB', action: 'READ', handled: KSQLDB },
+        operation: { operationId: 'listKsqlDbTables', tool: 'read', summary: 'ksqlDB tables' },
+      },
+      schema: { tags, ...list, response: { 200: KsqlDbTableList } },
+    },
+    (req) => ksqldb.tables(req.params.cluster, req.params.ksqlDbId, req.query, req.url),
   );
 
-  app.get(`${base}/queries`, { schema: { tags, ...list, response: { 200: KsqlDbQueryList } } }, (req) =>
-    ksqldb.queries(req.params.cluster, req.params.ksqlDbId, req.query, req.url),
+  app.get(
+    `${base}/queries`,
+    {
+      config: {
+        access: { resource: 'KSQLDB', action: 'READ', handled: KSQLDB },
+        operation: {
+          operationId: 'listKsqlDbQueries',
+          tool: 'read',
+          summary: 'Running ksqlDB queries',
+        },
+      },
+      schema: { tags, ...list, response: { 200: KsqlDbQueryList } },
+    },
+    (req) => ksqldb.queries(req.params.cluster, req.params.ksqlDbId, req.query, req.url),
   );
 
   app.put(
     `${base}/queries/pull`,
     {
+      config: {
+        access: {
+          resource: 'KSQLDB',
+          action: 'EXECUTE',
+          handled: { ...KSQLDB, 'body.sql': KSQL_STATEMENTS },
+        },
+        operation: {
+          operationId: 'runKsqlDbPullQuery',
+          tool: 'read',
+          summary: 'Run a ksqlDB pull query',
+        },
+      },
       schema: { tags, params: KsqlDbParams, body: KsqlDbQueryRequest, response: { 200: KsqlDbQueryResult } },
     },
     (req) => {
@@ -62,6 +113,18 @@ export const ksqlDbRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
   app.put(
     `${base}/execute`,
     {
+      config: {
+        access: {
+          resource: 'KSQLDB',
+          action: 'EXECUTE',
+          handled: { ...KSQLDB, 'body.sql': KSQL_STATEMENTS },
+        },
+        operation: {
+          operationId: 'executeKsqlDbStatement',
+          tool: 'destructive',
+          summary: 'Execute a ksqlDB statement',
+        },
+      },
       schema: {
         tags,
         params: KsqlDbParams,

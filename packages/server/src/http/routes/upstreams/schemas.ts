@@ -27,7 +27,7 @@ import { refusal } from '../../auth/guard.ts';
 
 const tags = ['schema'];
 
-/** Contract §3.9: the cluster's Confluent-compatible Schema Registry. */
+/** The cluster's Confluent-compatible Schema Registry (docs/api-conventions.md#schema-registry). */
 export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { config }) => {
   const http = new UpstreamHttp();
   app.addHook('onClose', () => http.close());
@@ -43,13 +43,37 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
 
   app.get(
     '/api/:cluster/schemas',
-    { schema: { tags, params: ClusterParams, response: { 200: SubjectNames } } },
+    {
+      config: {
+        access: {
+          resource: 'SCHEMA',
+          action: 'READ',
+          handled: { answer: 'subjects filtered by SCHEMA READ patterns' },
+        },
+        operation: {
+          operationId: 'listAllSchemas',
+          tool: 'read',
+          summary: 'Every subject with its latest schema',
+        },
+      },
+      schema: { tags, params: ClusterParams, response: { 200: SubjectNames } },
+    },
     (req) => schemas.names(req.params.cluster, subjects(req)),
   );
 
   app.get(
     '/api/:cluster/schema',
-    { schema: { tags, params: ClusterParams, querystring: SchemaListQuery, response: { 200: SchemaList } } },
+    {
+      config: {
+        access: {
+          resource: 'SCHEMA',
+          action: 'READ',
+          handled: { answer: 'subjects filtered by SCHEMA READ patterns' },
+        },
+        operation: { operationId: 'listSchemas', tool: 'read', summary: 'Subjects, one page' },
+      },
+      schema: { tags, params: ClusterParams, querystring: SchemaListQuery, response: { 200: SchemaList } },
+    },
     (req) =>
       schemas.list(
         req.params.cluster,
@@ -61,7 +85,20 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
 
   app.post(
     '/api/:cluster/schema',
-    { schema: { tags, params: ClusterParams, body: SchemaCreate, response: { 200: Schema } } },
+    {
+      config: {
+        access: {
+          resource: 'SCHEMA',
+          action: 'CREATE',
+          check: [{ in: 'body', key: 'subject' }],
+          handled: {
+            'body.references': 'each referenced subject checked against SCHEMA READ (routes/schemas.ts)',
+          },
+        },
+        operation: { operationId: 'createSchema', tool: 'write', summary: 'Register a new subject' },
+      },
+      schema: { tags, params: ClusterParams, body: SchemaCreate, response: { 200: Schema } },
+    },
     (req) => {
       checkReferences(req, req.body.references);
       return schemas.create(req.params.cluster, req.body);
@@ -70,25 +107,77 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
 
   app.get(
     '/api/:cluster/schema/topic/:topic',
-    { schema: { tags, params: SchemaTopicParams, response: { 200: TopicSchemas } } },
+    {
+      config: {
+        access: {
+          resource: 'SCHEMA',
+          action: 'READ',
+          check: [{ in: 'param', key: 'topic', resource: 'TOPIC', action: 'READ' }],
+          handled: { answer: 'subjects filtered by SCHEMA READ patterns' },
+        },
+        operation: {
+          operationId: 'getTopicSchemas',
+          tool: 'read',
+          summary: 'The key and value subjects of a topic',
+        },
+      },
+      schema: { tags, params: SchemaTopicParams, response: { 200: TopicSchemas } },
+    },
     (req) => schemas.forTopic(req.params.cluster, req.params.topic, subjects(req)),
   );
 
   app.get(
     '/api/:cluster/schema/id/:id',
-    { schema: { tags, params: SchemaIdParams, querystring: SchemaIdQuery, response: { 200: SchemaIdRef } } },
+    {
+      config: {
+        access: {
+          resource: 'SCHEMA',
+          action: 'READ',
+          handled: {
+            'param.id':
+              'resolved to the subjects using it; only those SCHEMA READ patterns match count, else 404',
+            'query.topic': 'only ranks the subjects of the id; names nothing answered',
+          },
+        },
+        operation: { operationId: 'getSchemaById', tool: 'read', summary: 'A schema by its registry id' },
+      },
+      schema: { tags, params: SchemaIdParams, querystring: SchemaIdQuery, response: { 200: SchemaIdRef } },
+    },
     (req) => schemas.byId(req.params.cluster, req.params.id, req.query.topic, subjects(req)),
   );
 
   app.get(
     '/api/:cluster/schema/:subject',
-    { schema: { tags, params: SubjectParams, response: { 200: Schema } } },
+    {
+      config: {
+        access: { resource: 'SCHEMA', action: 'READ' },
+        operation: { operationId: 'getSchema', tool: 'read', summary: "A subject's latest schema" },
+      },
+      schema: { tags, params: SubjectParams, response: { 200: Schema } },
+    },
     (req) => schemas.latest(req.params.cluster, req.params.subject),
   );
 
   app.post(
     '/api/:cluster/schema/:subject',
-    { schema: { tags, params: SubjectParams, body: SchemaUpdate, response: { 200: Schema } } },
+    {
+      config: {
+        access: {
+          resource: 'SCHEMA',
+          action: 'UPDATE',
+          handled: {
+            'body.subject': 'must equal :subject (409 otherwise, as AKHQ answers)',
+            'body.references': 'each referenced subject checked against SCHEMA READ (routes/schemas.ts)',
+          },
+        },
+        operation: {
+          operationId: 'updateSchema',
+          tool: 'write',
+          summary: 'Register a new version of a subject or change its compatibility',
+        },
+      },
+      schema: { tags, params: SubjectParams, body: SchemaUpdate, response: { 200: Schema } },
+    },
     (req) => {
       checkReferences(req, req.body.references);
       return schemas.update(req.params.cluster, req.params.subject, req.body);
@@ -98,6 +187,21 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
   app.post(
     '/api/:cluster/schema/:subject/compatibility',
     {
+      config: {
+        access: {
+          resource: 'SCHEMA',
+          action: 'UPDATE',
+          handled: {
+            'body.subject': 'must equal :subject when given (the check is of :subject)',
+            'body.references': 'each referenced subject checked against SCHEMA READ (routes/schemas.ts)',
+          },
+        },
+        operation: {
+          operationId: 'testSchemaCompatibility',
+          tool: 'read',
+          summary: "Check a schema against the subject's latest version, registering nothing",
+        },
+      },
       schema: {
         tags,
         params: SubjectParams,
@@ -113,7 +217,13 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
 
   app.delete(
     '/api/:cluster/schema/:subject',
-    { schema: { tags, params: SubjectParams, response: { 204: z.void() } } },
+    {
+      config: {
+        access: { resource: 'SCHEMA', action: 'DELETE' },
+        operation: { operationId: 'deleteSchema', tool: 'destructive', summary: 'Delete a subject' },
+      },
+      schema: { tags, params: SubjectParams, response: { 204: z.void() } },
+    },
     async (req, reply) => {
       await schemas.deleteSubject(req.params.cluster, req.params.subject);
       return reply.code(204).send();
@@ -122,19 +232,49 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
 
   app.get(
     '/api/:cluster/schema/:subject/version',
-    { schema: { tags, params: SubjectParams, response: { 200: SchemaVersions } } },
+    {
+      config: {
+        access: { resource: 'SCHEMA', action: 'READ' },
+        operation: {
+          operationId: 'listSchemaVersions',
+          tool: 'read',
+          summary: 'Every version of a subject',
+        },
+      },
+      schema: { tags, params: SubjectParams, response: { 200: SchemaVersions } },
+    },
     (req) => schemas.versions(req.params.cluster, req.params.subject),
   );
 
   app.get(
     '/api/:cluster/schema/:subject/version/:version',
-    { schema: { tags, params: SchemaVersionParams, response: { 200: Schema } } },
+    {
+      config: {
+        access: { resource: 'SCHEMA', action: 'READ' },
+        operation: {
+          operationId: 'getSchemaVersion',
+          tool: 'read',
+          summary: 'One version of a subject',
+        },
+      },
+      schema: { tags, params: SchemaVersionParams, response: { 200: Schema } },
+    },
     (req) => schemas.version(req.params.cluster, req.params.subject, req.params.version),
   );
 
   app.delete(
     '/api/:cluster/schema/:subject/version/:version',
-    { schema: { tags, params: SchemaVersionParams, response: { 204: z.void() } } },
+    {
+      config: {
+        access: { resource: 'SCHEMA', action: 'DELETE_VERSION' },
+        operation: {
+          operationId: 'deleteSchemaVersion',
+          tool: 'destructive',
+          summary: 'Delete one version of a subject',
+        },
+      },
+      schema: { tags, params: SchemaVersionParams, response: { 204: z.void() } },
+    },
     async (req, reply) => {
       await schemas.deleteVersion(req.params.cluster, req.params.subject, req.params.version);
       return reply.code(204).send();

@@ -27,7 +27,10 @@ export type ReaderDone = {
   scanned: Scanned;
 };
 
-/** The reader's typed event stream (STYLE §5): records, then progress, ending in done or error. */
+/**
+ * The reader's typed event stream (docs/style.md#streams-of-typed-events): records, then progress, ending in
+ * done or error.
+ */
 export type ReaderEvent =
   | { type: 'records'; chunks: Chunk[] }
   | { type: 'progress'; positions: Map<number, number>; scanned: Scanned }

@@ -1,12 +1,12 @@
 import type { ScanStop } from '@console/contract';
-import type { Config } from '../../../platform/config/schema.ts';
-import type { Scanned } from '../types.ts';
+import type { Config } from '../../platform/config/schema.ts';
+import type { Scanned } from './types.ts';
 
 export type BudgetLimits = { maxRecords: number; maxBytes: number; maxMs: number };
 
 /**
- * What one request may scan (DESIGN, "Reading records"): records, bytes and wall time. Shared by every
- * read of the request, so a NEWEST page read in several windows stays within one budget.
+ * What one request may scan (docs/api-conventions.md#scans-and-budgets): records, bytes and wall time. Shared
+ * by every read of the request, so a NEWEST page read in several windows stays within one budget.
  */
 export class Budget {
   readonly limits: BudgetLimits;

@@ -1,6 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
-import { sentMethod } from '../http/head-as-get.ts';
-import type { Config } from './config/schema.ts';
+import type { Config } from '../platform/config/schema.ts';
+import { sentMethod } from './head-as-get.ts';
 
 /** Credentials never reach the log, whichever field carries them. */
 export const REDACTED_PATHS = [
@@ -26,7 +26,7 @@ export function loggerOptions(config: Config) {
   return { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
 }
 
-/** One line per request, written when it completes (DESIGN "Logs"), instead of Fastify's two. */
+/** One line per request, written when it completes (docs/style.md#logs), instead of Fastify's two. */
 export class OneLineRequestLog extends LogController {
   override incomingRequest() {}
 

@@ -1,11 +1,14 @@
 import type { LastRecords } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
-import { type DecodeContext, schemaIds } from '../domain/records/decode/decode.ts';
-import { RecordView } from '../domain/records/decode/record-view.ts';
-import type { RawRecord } from '../domain/records/types.ts';
-import { fetchTopics } from './fetch/fetch.ts';
-import { byLeader, readMetadata, type TopicMeta } from './metadata.ts';
-import { partitionOffsets } from './offsets.ts';
+import { fetchTopics } from '../../kafka/fetch/fetch.ts';
+import type { RawRecord } from '../../kafka/fetch/types.ts';
+import { byLeader, readMetadata, type TopicMeta } from '../../kafka/metadata.ts';
+import { partitionOffsets } from '../../kafka/offsets.ts';
+import { MaskedRecord } from '../masking/masked-record.ts';
+import type { RecordMask } from '../masking/policy.ts';
+import { type DecodeContext, schemaIds } from './decode/decode.ts';
+import { DecodedRecord } from './decode/decoded-record.ts';
+import { toDataRecord } from './view/record-view.ts';
 
 /** Enough for the last batches of a partition; a larger first batch still comes whole (KIP-74). */
 const PARTITION_MAX_BYTES = 256 * 1024;
@@ -16,16 +19,18 @@ const newer = (a: RawRecord, b: RawRecord) =>
   a.timestamp !== b.timestamp ? a.timestamp > b.timestamp : a.offset > b.offset;
 
 /**
- * Newest record of each topic, whole and decoded, as AKHQ answers (contract §3.3 item 22). One metadata
- * request, one offsets exchange, then one Fetch per leader for the last two offsets of every non-empty
- * partition (read_committed: aborted records and transaction markers left out): no consumer group is
- * created or joined. Per topic the record with the latest timestamp wins. Topics with no record are absent.
- * Values longer than `maxLength` are cut as on the Data tab: the topic list asks for 25 topics at once.
+ * Newest record of each topic, whole and decoded, as AKHQ answers (docs/api-conventions.md#last-record). One
+ * metadata request, one offsets exchange, then one Fetch per leader for the last two offsets of every
+ * non-empty partition (read_committed: aborted records and transaction markers left out): no consumer group
+ * is created or joined. Per topic the record with the latest timestamp wins. Topics with no record are
+ * absent. Values longer than `maxLength` are cut as on the Data tab: the topic list asks for 25 topics at
+ * once.
  */
 export async function lastRecords(
   admin: Admin,
   names: readonly string[],
   decode: (topic: TopicMeta) => DecodeContext,
+  mask: (topic: string) => RecordMask | undefined,
   maxLength: number | undefined,
 ): Promise<LastRecords> {
   if (names.length === 0) return {};
@@ -64,7 +69,7 @@ export async function lastRecords(
     if (!raw || !meta || raw.timestamp < 0) continue;
     const context = decode(meta);
     if (context.schemas && context.detectSchemas) await context.schemas.load(schemaIds([raw]));
-    result[name] = new RecordView(raw, context).toRecord(maxLength);
+    result[name] = toDataRecord(new MaskedRecord(new DecodedRecord(raw, context), mask(name)), maxLength);
   }
   return result;
 }
