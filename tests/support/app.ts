@@ -73,16 +73,6 @@ export async function exchange(
   });
   const text = await res.text();
   const type = res.headers.get('content-type');
-  // TRACE-BEGIN (temporary)
-  if (process.env.HTTP_TRACE && text !== '' && !isJson(type))
-    (await import('node:fs')).appendFileSync(
-      process.env.HTTP_TRACE,
-      `${method} ${url} ${type} ${new Error().stack
-        ?.split('\n')
-        .filter((l) => l.includes('/tests/') && !l.includes('support/app.ts'))
-        .join(' | ')}\n`,
-    );
-  // TRACE-END
   return {
     status: res.status,
     headers: res.headers,

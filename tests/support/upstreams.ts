@@ -1,19 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../../packages/server/src/platform/config/schema.ts';
+import { request } from './app.ts';
 
 export type Answer<T = unknown> = { status: number; body: T };
 
 /** A JSON call to the running app; the body is parsed when there is one. */
-export async function send<T = unknown>(url: string, method = 'GET', body?: unknown): Promise<Answer<T>> {
-  const res = await fetch(url, {
-    method,
-    ...(body !== undefined
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
-      : {}),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+export function send<T = unknown>(url: string, method = 'GET', body?: unknown): Promise<Answer<T>> {
+  return request(url, { method, body });
 }
 
 /** A loopback port nothing listens on: connections to it are refused. */

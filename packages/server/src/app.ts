@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuditLog } from './domain/audit/audit-log.ts';
-import { LagHistoryService } from './domain/lag/service.ts';
 import { loadTopicCodecs } from './domain/records/formats/topic-codecs.ts';
 import { installApiDocs } from './http/api-docs.ts';
 import { installAuth } from './http/auth/install.ts';
@@ -36,10 +34,9 @@ import { ksqlDbRoutes } from './http/routes/upstreams/ksqldb.ts';
 import { schemaRoutes } from './http/routes/upstreams/schemas.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installUi } from './http/ui.ts';
-import { KafkaPool } from './kafka/pool.ts';
 import type { Config } from './platform/config/schema.ts';
 import { installMetrics } from './platform/metrics.ts';
-import type { Services } from './services.ts';
+import { buildServices } from './services.ts';
 
 // Fastify types these factories for its JSON Schema compilers; zod's compile zod schemas.
 type CompilersFactory = NonNullable<
@@ -102,15 +99,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   installErrorHandler(app);
   installSecurityHeaders(app);
   collectDeclarations(app, config.basePath.slice(0, -1));
-  const kafka = new KafkaPool(config);
-  app.addHook('onClose', () => kafka.close());
-  const audit = config.audit.enabled ? new AuditLog(config, kafka, app.log) : undefined;
-  if (audit) {
-    app.addHook('onReady', async () => audit.start());
-    // preClose: the last events are written while the pool's producer is still open.
-    app.addHook('preClose', async () => audit.close());
-  }
-  const auth = await installAuth(app, config, audit, kafka);
+  const built = buildServices(config, app.log);
+  const { services } = built;
+  app.addHook('onReady', async () => built.start());
+  app.addHook('preClose', () => built.stop());
+  app.addHook('onClose', () => built.close());
+  const auth = await installAuth(app, config, services.audit, built.kafka);
   const metrics = installMetrics(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -118,38 +112,34 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   await documentApi(app, config);
 
-  const services: Services = { config, kafka };
   const prefix = config.basePath.slice(0, -1);
-  await app.register(sessionRoutes, { ...services, auth, prefix });
-  await app.register(oauthRoutes, { ...services, auth, prefix });
-  await app.register(clusterRoutes, { ...services, prefix });
-  await app.register(overviewRoutes, { ...services, prefix });
-  await app.register(topicRoutes, { ...services, prefix });
-  await app.register(groupRoutes, { ...services, prefix });
-  await app.register(aclRoutes, { ...services, prefix });
-  await app.register(reassignmentRoutes, { ...services, prefix });
-  await app.register(shareGroupRoutes, { ...services, prefix });
-  await app.register(aclWriteRoutes, { ...services, prefix });
-  await app.register(quotaRoutes, { ...services, prefix });
-  await app.register(transactionRoutes, { ...services, prefix });
-  await app.register(nodeRoutes, { ...services, prefix });
-  await app.register(schemaRoutes, { ...services, prefix });
-  await app.register(connectRoutes, { ...services, prefix });
-  await app.register(ksqlDbRoutes, { ...services, prefix });
-  await app.register(topicDataRoutes, { ...services, prefix });
-  await app.register(opsRoutes, { ...services, metrics, prefix });
-  const lag = new LagHistoryService(config, kafka, {
-    warn: (message) => app.log.warn(message),
-    info: (message) => app.log.info(message),
-  });
-  app.addHook('onReady', async () => lag.start());
-  app.addHook('preClose', () => lag.close());
-  await app.register(lagHistoryRoutes, { ...services, lag, prefix });
-  await app.register(auditRoutes, { ...services, audit, prefix });
+  const plugin = { ...services, prefix };
+  await app.register(sessionRoutes, { ...plugin, auth });
+  await app.register(oauthRoutes, { ...plugin, auth });
+  await app.register(clusterRoutes, plugin);
+  await app.register(overviewRoutes, plugin);
+  await app.register(topicRoutes, plugin);
+  await app.register(groupRoutes, plugin);
+  await app.register(aclRoutes, plugin);
+  await app.register(reassignmentRoutes, plugin);
+  await app.register(shareGroupRoutes, plugin);
+  await app.register(aclWriteRoutes, plugin);
+  await app.register(quotaRoutes, plugin);
+  await app.register(transactionRoutes, plugin);
+  await app.register(nodeRoutes, plugin);
+  await app.register(schemaRoutes, plugin);
+  await app.register(connectRoutes, plugin);
+  await app.register(ksqlDbRoutes, plugin);
+  await app.register(topicDataRoutes, plugin);
+  await app.register(opsRoutes, { ...plugin, metrics });
+  await app.register(lagHistoryRoutes, plugin);
+  await app.register(auditRoutes, plugin);
   app.get(`${prefix}/api/openapi.json`, { config: { access: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),
   );
   installApiDocs(app, prefix);
+  // Agents' tools, from the routes above (docs/mcp.md); the MCP SDK is loaded only when it is on.
+  if (config.mcp.enabled) (await import('./http/mcp/endpoint.ts')).installMcp(app, config);
   await installUi(app, config.basePath, options.uiDir);
   return app;
 }

@@ -17,7 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Admin } from '@platformatic/kafka';
 import { buildApp } from '../../../packages/server/src/app.ts';
-import { listShareGroups } from '../../../packages/server/src/domain/share-groups/service.ts';
+import { listShareGroups } from '../../../packages/server/src/domain/share-groups/share-groups.ts';
 import {
   describeTransactions,
   listTransactionalIds,

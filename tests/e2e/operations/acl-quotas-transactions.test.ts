@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessControl, Quota } from '../../../packages/contract/src/index.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { seriousViolations } from '../../support/axe.ts';
 import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
 import { installConfluentClient, openTransactionAndDie } from '../../support/confluent-client.ts';
@@ -23,16 +23,8 @@ const transactionalId = `e2e-ops-txn-${tag}`;
 const pagedIds = Array.from({ length: 27 }, (_, i) => `${transactionalId}-${String(i).padStart(2, '0')}`);
 let topic: string;
 
-const api = async <T>(path: string, method = 'GET', body?: unknown): Promise<T> => {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
-};
+const api = async <T>(path: string, method = 'GET', body?: unknown): Promise<T> =>
+  (await request(`${app.url}/api/local${path}`, { method, body })).body;
 
 beforeAll(async () => {
   await installConfluentClient();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AclOperations, AclPermissionTypes, ResourcePatternTypes, ResourceTypes } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessControl } from '../../../packages/contract/src/index.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
+import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 
 let app: RunningApp;
@@ -46,10 +46,7 @@ afterAll(async () => {
   await kafka.cleanup();
 });
 
-const get = async (path: string) => {
-  const res = await fetch(`${app.url}/api/local${path}`);
-  return { status: res.status, body: await res.json() };
-};
+const get = (path: string) => request(`${app.url}/api/local${path}`);
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
 describe('ACLs', () => {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeatureLevels, Quorum } from '../../../packages/contract/src/index.ts';
-import { getJson, type RunningApp, startApp } from '../../support/app.ts';
+import { getJson, type RunningApp, request, startApp } from '../../support/app.ts';
 
 let app: RunningApp;
 beforeAll(async () => {
@@ -13,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const post = async (body: unknown) => {
-  const res = await fetch(`${app.url}/api/local/features`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-};
+const post = (body: unknown) => request(`${app.url}/api/local/features`, { method: 'POST', body });
 
 describe('GET /api/{cluster}/quorum', () => {
   it('names the leader, its epoch and high watermark, and the one voter caught up', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRecord } from '../../../packages/contract/src/index.ts';
 import type { Config } from '../../../packages/server/src/platform/config/schema.ts';
-import { getJson, type RunningApp, startApp } from '../../support/app.ts';
+import { getJson, type RunningApp, request, startApp } from '../../support/app.ts';
 import { bootstrap, testKafka } from '../../support/kafka.ts';
 import {
   installPythonFormats,
@@ -182,14 +182,11 @@ async function page(topic: string): Promise<DataRecord[]> {
   return (body as { results: DataRecord[] }).results;
 }
 
-async function produce(topic: string, body: Record<string, unknown>) {
-  const res = await fetch(`${app.url}/api/local/topic/${topic}/data`, {
+const produce = (topic: string, body: Record<string, unknown>) =>
+  request(`${app.url}/api/local/topic/${topic}/data`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ headers: [], multiMessage: false, ...body }),
+    body: { headers: [], multiMessage: false, ...body },
   });
-  return { status: res.status, body: await res.json() };
-}
 
 describe('records written by Python libraries, read through the configured formats', () => {
   it.each(cases)('$name: read, then produced by the console and read back by Python', async (c) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, type RunningApp, startApp } from '../../support/app.ts';
+import { getJson, type RunningApp, request, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 
 type Entry = {
@@ -21,14 +21,8 @@ afterAll(async () => {
   await kafka.cleanup();
 });
 
-async function post(path: string, body: unknown) {
-  const res = await fetch(`${app.url}/api/local${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
+const post = (path: string, body: unknown) =>
+  request(`${app.url}/api/local${path}`, { method: 'POST', body });
 
 describe('nodes', () => {
   it('counts partitions led and in sync per broker over the visible topics', async () => {

@@ -18,6 +18,9 @@ export const AuditEvent = onFirstUse(() =>
       status: z.number().int(),
       address: z.string().optional(),
       route: z.string(),
+      via: z.enum(['mcp']).optional().meta({
+        description: 'How the call came: `mcp` for an MCP tool call (docs/mcp.md); absent for the API',
+      }),
     })
     .meta({ id: 'AuditEvent' }),
 );

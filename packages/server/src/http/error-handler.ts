@@ -52,6 +52,13 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  * Produces the one error envelope (docs/api-conventions.md#errors). 5xx messages stay generic; details go to
  * the log.
  */
+/** The terminal event of a failed stream: the same envelope as any error, generic for unknown ones. */
+export function streamError(cluster: string, error: unknown, requestId: string): ErrorEnvelope {
+  const known = error instanceof AppError ? error : translateKafkaError(cluster, error);
+  if (known) return { message: known.message, code: known.code, requestId };
+  return { message: 'Internal Server Error', code: 'INTERNAL', requestId };
+}
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const cluster = (request.params as { cluster?: string } | undefined)?.cluster ?? '?';

@@ -1,5 +1,6 @@
 import type { Action, Resource, RoutePermission } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
 
 /**
  * Each route declares, in its own options, who may call it and how the API document names it:
@@ -16,6 +17,8 @@ declare module 'fastify' {
     operation?: OperationDoc;
     /** A GET that changes state (AKHQ's connector pause/resume/restart): never for ambient credentials. */
     stateChangingGet?: boolean;
+    /** Left out of the audit trail, with why: the MCP endpoint, whose tool calls are audited as their routes. */
+    unaudited?: string;
   }
 }
 
@@ -76,16 +79,28 @@ export type OperationDoc = {
   media?: string[];
 };
 
+/** A route's input schemas, as it gives them to Fastify (the contract's zod schemas). */
+export type RouteInput = { params?: ZodType; querystring?: ZodType; body?: ZodType };
+
 /** One route as served: `METHOD /path` without the deployment prefix, and what it declares. */
 export type RouteDeclaration = {
   key: string;
+  method: string;
+  /** The path as registered, deployment prefix included (`/kafka/api/:cluster/topic`). */
+  url: string;
   access: RouteAccess;
   /** Absent for routes hidden from the document (`schema.hide`). */
   operation?: OperationDoc;
+  /** What the route validates its input with: the MCP tools' input schemas come from it (docs/mcp.md). */
+  input: RouteInput;
 };
 
-/** Paths below the deployment prefix that are guarded; the UI's static files are not. */
-const GUARDED = /^\/(?:api(?:\/|$)|health$|ready$|metrics$|login$|logout$|oauth\/)/;
+/**
+ * Paths below the deployment prefix that are guarded; the UI's static files are not. `mcp` is the MCP
+ * endpoint and `.well-known/oauth-protected-resource` its OAuth metadata (docs/mcp.md).
+ */
+const GUARDED =
+  /^\/(?:api(?:\/|$)|health$|ready$|metrics$|login$|logout$|oauth\/|mcp$|\.well-known\/oauth-protected-resource(?:\/|$))/;
 
 const DECLARED = new WeakMap<FastifyInstance, RouteDeclaration[]>();
 
@@ -116,7 +131,13 @@ export function collectDeclarations(app: FastifyInstance, prefix: string) {
       if (!access) throw new Error(`route ${key} declares no access rule (config.access)`);
       const hidden = (route.schema as { hide?: boolean } | undefined)?.hide === true;
       if (!hidden && !operation) throw new Error(`route ${key} declares no operation (config.operation)`);
-      declared.push({ key, access, ...(operation ? { operation } : {}) });
+      const { params, querystring, body } = (route.schema ?? {}) as RouteInput;
+      const input = {
+        ...(params ? { params } : {}),
+        ...(querystring ? { querystring } : {}),
+        ...(body ? { body } : {}),
+      };
+      declared.push({ key, method, url: route.url, access, ...(operation ? { operation } : {}), input });
     }
   });
 }

@@ -1,5 +1,4 @@
 import { Admin, ProduceAcks, Producer } from '@platformatic/kafka';
-import { GroupIndex } from '../domain/groups/group-index.ts';
 import type { Config } from '../platform/config/schema.ts';
 import { notFound } from '../platform/errors.ts';
 import { tooOld } from './cluster/capabilities.ts';
@@ -17,7 +16,6 @@ export class KafkaPool {
   /** A second client per cluster whose connections carry record fetches, so long reads never delay admin calls. */
   readonly #readers = new Map<string, Admin>();
   readonly #producers = new Map<string, Producer>();
-  readonly #groupIndexes = new Map<string, GroupIndex>();
   readonly #connections = new Map<string, Connection>();
 
   constructor(config: Config) {
@@ -41,20 +39,15 @@ export class KafkaPool {
     }
   }
 
-  /** The cluster's group-to-topics index (see GroupIndex), made on first use. */
-  groupIndex(cluster: string): GroupIndex {
-    const admin = this.#admin(cluster);
-    let index = this.#groupIndexes.get(cluster);
-    if (!index) {
-      index = new GroupIndex(admin, this.#config.groupIndex.refreshMs);
-      this.#groupIndexes.set(cluster, index);
-    }
-    return index;
+  /**
+   * The cluster's admin client, for long-lived objects that send their own requests on it (the group
+   * index); calls whose errors an answer reports go through `run`.
+   */
+  adminOf(cluster: string): Admin {
+    return this.#admin(cluster);
   }
 
   async close(): Promise<void> {
-    for (const index of this.#groupIndexes.values()) index.close();
-    this.#groupIndexes.clear();
     const clients = [...this.#admins.values(), ...this.#readers.values(), ...this.#producers.values()];
     this.#admins.clear();
     this.#readers.clear();

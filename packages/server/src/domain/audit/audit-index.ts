@@ -77,6 +77,8 @@ export class AuditIndex {
   #route = new Uint32Array(0);
   #status = new Uint16Array(0);
   #outcome = new Uint8Array(0);
+  /** 1 for an MCP tool call, 0 for the API. */
+  #via = new Uint8Array(0);
 
   constructor(capacity: number) {
     this.#capacity = capacity;
@@ -98,6 +100,7 @@ export class AuditIndex {
     this.#route[i] = this.#strings.id(event.route);
     this.#status[i] = event.status;
     this.#outcome[i] = Math.max(0, OUTCOMES.indexOf(event.outcome));
+    this.#via[i] = event.via === 'mcp' ? 1 : 0;
     this.#next = (i + 1) % this.#allocated;
     this.#size = Math.min(this.#size + 1, this.#allocated);
     if (this.#strings.size > this.#compactAt) this.#compact();
@@ -176,6 +179,7 @@ export class AuditIndex {
       status: this.#status[i] as number,
       ...(address !== undefined ? { address } : {}),
       route: s.value(this.#route[i] as number) ?? '',
+      ...(this.#via[i] === 1 ? { via: 'mcp' as const } : {}),
     };
   }
 
@@ -198,6 +202,7 @@ export class AuditIndex {
     this.#route = grow(this.#route, new Uint32Array(allocated));
     this.#status = grow(this.#status, new Uint16Array(allocated));
     this.#outcome = grow(this.#outcome, new Uint8Array(allocated));
+    this.#via = grow(this.#via, new Uint8Array(allocated));
     this.#next = this.#size;
     this.#allocated = allocated;
   }

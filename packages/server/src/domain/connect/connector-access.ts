@@ -1,6 +1,5 @@
 import type { Action, ConnectDefinition } from '@console/contract';
-import type { Identity } from '../../http/auth/authenticator.ts';
-import { refusal } from '../../http/auth/guard.ts';
+import { type Identity, refusal } from '../access/identity.ts';
 import type { AccessRights } from '../access/roles.ts';
 
 /**

@@ -17,6 +17,7 @@ import { groupAcls } from '../acls/acls.ts';
 import { pageLinks, pageNumber } from '../paging.ts';
 import { groupsReadingTopics } from '../topics/topic-groups.ts';
 import type { NameFilter } from '../topics/topic-list.ts';
+import type { GroupIndexes } from './group-indexes.ts';
 import { describeGroup, groupOffsetsAt, groupPage } from './group-read.ts';
 import { GroupSortFacts, sortGroupListings } from './group-sort.ts';
 import { deleteGroup, deleteGroupTopicOffsets, updateGroupOffsets } from './group-write.ts';
@@ -24,20 +25,17 @@ import { deleteGroup, deleteGroupTopicOffsets, updateGroupOffsets } from './grou
 /** Groups found through the cluster's group index, and how old the index is (ms). */
 export type IndexedGroups = { groups: ConsumerGroup[]; indexAge: number };
 
-/** The answer header saying, in seconds, how old the group index that found the groups is. */
-export const INDEX_AGE_HEADER = 'x-groups-index-age';
-export const indexAgeSeconds = (found: IndexedGroups) => String(Math.floor(found.indexAge / 1000));
-
 /** The groups reading `topics`, from the cluster's group index (built first when there is none). */
 export function groupsFromIndex(
   pool: KafkaPool,
+  indexes: GroupIndexes,
   cluster: string,
   topics: string[],
   show: GroupsListView,
   known?: ClusterView,
 ): Promise<IndexedGroups> {
   return pool.run(cluster, async (admin) => {
-    const index = await pool.groupIndex(cluster).current();
+    const index = await indexes.of(cluster).current();
     const groups = await groupsReadingTopics(admin, index, topics, show, known);
     return { groups, indexAge: Date.now() - index.builtAt };
   });
@@ -46,15 +44,15 @@ export function groupsFromIndex(
 /**
  * The consumer-group operations (docs/api-conventions.md#consumer-groups), every Kafka call through the pool.
  */
-export function groupService(config: Config, pool: KafkaPool) {
+export function groupService(config: Config, pool: KafkaPool, indexes: GroupIndexes) {
   const describe = (cluster: string, group: string): Promise<ConsumerGroup> =>
     pool.run(cluster, (admin) => describeGroup(admin, group));
   /** After a write, the index reads the group again; a failure there leaves it to the next refresh. */
   const facts = new GroupSortFacts();
   const reindex = (cluster: string, group: string) => {
     facts.forget(cluster);
-    return pool
-      .groupIndex(cluster)
+    return indexes
+      .of(cluster)
       .refreshGroup(group)
       .catch(() => undefined);
   };
@@ -97,7 +95,7 @@ export function groupService(config: Config, pool: KafkaPool) {
       cluster: string,
       topics: string[],
       show: GroupsListView | undefined,
-    ): Promise<IndexedGroups> => groupsFromIndex(pool, cluster, topics, show ?? 'ALL'),
+    ): Promise<IndexedGroups> => groupsFromIndex(pool, indexes, cluster, topics, show ?? 'ALL'),
 
     describe,
 
@@ -132,7 +130,7 @@ export function groupService(config: Config, pool: KafkaPool) {
       pool.run(cluster, async (admin) => {
         await deleteGroup(admin, group);
         facts.forget(cluster);
-        pool.groupIndex(cluster).removeGroup(group);
+        indexes.of(cluster).removeGroup(group);
       }),
 
     acls: (cluster: string, group: string): Promise<AccessControl[]> =>

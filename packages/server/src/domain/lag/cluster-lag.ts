@@ -3,6 +3,7 @@ import { ensureInternalTopic } from '../../kafka/cluster/internal-topic.ts';
 import type { KafkaPool } from '../../kafka/pool.ts';
 import type { LagHistoryConfig } from '../../platform/config/lag-history.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { GroupIndexes } from '../groups/group-indexes.ts';
 import { type Alert, evaluateAlerts } from './alert-rules.ts';
 import { SamplerElection } from './election.ts';
 import { sampleRecords } from './history-records.ts';
@@ -29,6 +30,7 @@ const REPLICA_HEADER = Buffer.from('console-replica');
 export class ClusterLag {
   readonly store: LagStore;
   readonly #kafka: KafkaPool;
+  readonly #indexes: GroupIndexes;
   readonly #cluster: string;
   readonly #config: LagHistoryConfig;
   readonly #log: LagLog;
@@ -45,8 +47,15 @@ export class ClusterLag {
   /** Samples written by this replica (tests and the sampling figures read it). */
   samplesWritten = 0;
 
-  constructor(kafka: KafkaPool, cluster: string, config: LagHistoryConfig, log: LagLog) {
+  constructor(
+    kafka: KafkaPool,
+    indexes: GroupIndexes,
+    cluster: string,
+    config: LagHistoryConfig,
+    log: LagLog,
+  ) {
     this.#kafka = kafka;
+    this.#indexes = indexes;
     this.#cluster = cluster;
     this.#config = config;
     this.#log = log;
@@ -141,7 +150,7 @@ export class ClusterLag {
 
   async #sampleOnce(): Promise<void> {
     if (!this.leading) return;
-    const index = await this.#kafka.groupIndex(this.#cluster).current();
+    const index = await this.#indexes.of(this.#cluster).current();
     const sample = await this.#kafka.run(this.#cluster, (admin) => sampleLag(admin, index));
     if (this.#closed || !this.leading) return;
     const messages = sampleRecords(sample, this.#config.intervalMs);

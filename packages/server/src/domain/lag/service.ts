@@ -1,6 +1,7 @@
 import type { KafkaPool } from '../../kafka/pool.ts';
 import type { Config } from '../../platform/config/schema.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { GroupIndexes } from '../groups/group-indexes.ts';
 import { ClusterLag, type LagLog } from './cluster-lag.ts';
 import { TIERS, tierFor } from './series.ts';
 
@@ -13,11 +14,11 @@ export class LagHistoryService {
   readonly #config: Config;
   readonly #clusters = new Map<string, ClusterLag>();
 
-  constructor(config: Config, kafka: KafkaPool, log: LagLog) {
+  constructor(config: Config, kafka: KafkaPool, indexes: GroupIndexes, log: LagLog) {
     this.#config = config;
     if (!config.lagHistory.enabled) return;
     for (const cluster of kafka.clusterIds())
-      this.#clusters.set(cluster, new ClusterLag(kafka, cluster, config.lagHistory, log));
+      this.#clusters.set(cluster, new ClusterLag(kafka, indexes, cluster, config.lagHistory, log));
   }
 
   start(): void {

@@ -1,6 +1,6 @@
 import type { KeyValue } from '@console/contract';
-import type { DecodedPart } from '../records/decode/decode.ts';
 import type { MaskingRuleConfig } from '../../platform/config/masking.ts';
+import type { DecodedPart } from '../records/decode/decode.ts';
 import { maskOf } from './mask-kinds.ts';
 import { type HeaderMask, maskHeaders, maskPart, type PartMask } from './mask-record.ts';
 import { type Screen, screenOf } from './screen.ts';

@@ -21,6 +21,7 @@ import type { Config } from '../../platform/config/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { topicAcls } from '../acls/acls.ts';
 import { uiOptions } from '../cluster/cluster-info.ts';
+import type { GroupIndexes } from '../groups/group-indexes.ts';
 import { groupsFromIndex, type IndexedGroups } from '../groups/group-service.ts';
 import { pageLinks, pageNumber } from '../paging.ts';
 import { LogDirCache } from './log-dir-cache.ts';
@@ -44,7 +45,7 @@ const SORT_SIZES_STALE_MS = 60_000;
 const LIST_NAMES_TTL_MS = 5_000;
 
 /** The topic screens' operations: config defaults applied, every Kafka call through the pool. */
-export function topicService(config: Config, pool: KafkaPool) {
+export function topicService(config: Config, pool: KafkaPool, indexes: GroupIndexes) {
   const naming = topicNaming(config);
   const sizes = new LogDirCache(LIST_SIZES_TTL_MS, SORT_SIZES_STALE_MS);
   const allNames = new TopicNameCache(LIST_NAMES_TTL_MS);
@@ -189,7 +190,7 @@ export function topicService(config: Config, pool: KafkaPool) {
       show: GroupsListView | undefined,
     ): Promise<IndexedGroups> => {
       const { view } = await pool.run(cluster, (admin) => topicMetadata(admin, topic));
-      return groupsFromIndex(pool, cluster, [topic], show ?? 'ALL', view);
+      return groupsFromIndex(pool, indexes, cluster, [topic], show ?? 'ALL', view);
     },
 
     offsetsAt: (cluster: string, topic: string, timestamp: string | undefined): Promise<TimeOffset[]> =>

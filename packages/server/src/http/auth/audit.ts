@@ -34,7 +34,8 @@ function isDataRead(access: NonNullable<FastifyRequest['routeAccess']>['access']
 /**
  * One structured `audit` log line per write, whatever the outcome (docs/style.md#logs): who, from where,
  * on which cluster and object, which permission, and what came of it. The same event goes to `sink`
- * (the audit topic, audit/audit-log.ts), with reads of record data when `reads` is set.
+ * (the audit topic, audit/audit-log.ts), with reads of record data when `reads` is set. A route called by
+ * an MCP tool (`request.via`, auth/via.ts) is audited whatever it does, marked `via: "mcp"`.
  *
  * Fastify runs onResponse hooks only when a response finishes. A stream the client leaves (a live tail
  * closed, a search cancelled, a download dropped) never does, so `onRequest` also watches the connection
@@ -46,10 +47,12 @@ export function auditHooks(sink?: { record: (event: AuditEvent) => void; reads: 
 } {
   const record = (request: FastifyRequest, reply: FastifyReply) => {
     const rule = request.routeAccess;
-    if (!rule) return;
+    if (!rule || request.routeOptions.config.unaudited) return;
     const { access } = rule;
     const write = isWrite(request.method, access);
-    if (!write && !(sink?.reads && isDataRead(access))) return;
+    // Every MCP tool call is audited, reads included (docs/mcp.md#audit).
+    const { via } = request;
+    if (!write && !via && !(sink?.reads && isDataRead(access))) return;
     const status = reply.statusCode;
     const cluster = (request.params as { cluster?: string } | undefined)?.cluster;
     const object = target(request, rule.key);
@@ -63,8 +66,9 @@ export function auditHooks(sink?: { record: (event: AuditEvent) => void; reads: 
       status,
       address: request.ip,
       route: rule.key,
+      ...(via ? { via } : {}),
     };
-    if (write) {
+    if (write || via) {
       const { timestamp: _, object: __, ...line } = event;
       request.log.info({ audit: { ...line, cluster, target: object } }, 'audit');
     }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Identity } from '../../domain/access/identity.ts';
 import {
   AccessRights,
   anonymousPermissions,
@@ -28,16 +29,6 @@ import {
   type SessionClaims,
   SessionRevocations,
 } from './sessions/sessions.ts';
-
-export type Identity = {
-  username: string;
-  /** Console group names; the bindings are looked up in the config at each request. */
-  groups: string[];
-  /** `users`, `ldap`, `header`, `oidc:<provider>` or `oauth2:<provider>`. */
-  provider: string;
-  /** LDAP, OIDC and OAuth2: the provider's own groups, which `groups` was mapped from. */
-  providerGroups?: string[];
-};
 
 /** Where the credentials came from: cookie and proxy headers are ambient (a browser sends them by itself). */
 export type CredentialSource = 'cookie' | 'bearer' | 'basic' | 'header';

@@ -1,12 +1,14 @@
 import type { FastifyInstance, onRequestHookHandler, preValidationHookHandler } from 'fastify';
+import { type Identity, refusal } from '../../domain/access/identity.ts';
 import type { AccessRights } from '../../domain/access/roles.ts';
 import type { Config } from '../../platform/config/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isGuarded, type RouteAccess } from '../route-declaration.ts';
 import { auditHooks } from './audit.ts';
-import { Authenticator, type Caller, type Identity } from './authenticator.ts';
+import { Authenticator, type Caller } from './authenticator.ts';
 import { refuseCrossSite } from './cross-site.ts';
 import { clusterFor, namedChecks, namesFor } from './named-checks.ts';
+import { takeVia } from './via.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,12 +30,6 @@ declare module 'fastify' {
 
 const noTokens = { sign: () => '', verify: () => undefined };
 
-export function refusal(identity: Identity | null, what: string): AppError {
-  return identity
-    ? new AppError('FORBIDDEN', `Unauthorized: missing permission on ${what}`)
-    : new AppError('UNAUTHORIZED', 'User not authenticated or token expired');
-}
-
 /**
  * Enforces the access rule each guarded route declares (`config.access`, route-declaration.ts, which
  * refuses to start when one is missing). On each request: who is calling (onRequest), the route rule on `:cluster` (onRequest, so a
@@ -52,6 +48,7 @@ export function installGuard(
   app.decorateRequest('onSessionEnd', null);
   app.decorateRequest('permissions', null as unknown as AccessRights);
   app.decorateRequest('routeAccess', null);
+  app.decorateRequest('via', null);
   const prefix = config.basePath.slice(0, -1);
   const audit = auditHooks(auditSink);
 
@@ -76,6 +73,7 @@ export function installGuard(
       const rule = rules.get(request.method);
       if (!rule) throw new AppError('FORBIDDEN', `${request.method} is not allowed here`);
       request.routeAccess = { key: rule.key, access: rule.access };
+      request.via = takeVia(request);
       const caller = await authenticator.identify(request);
       refuseCrossSite(request, config, caller, stateChangingGet);
       const session = caller?.session;

@@ -5,6 +5,7 @@ import { DEFAULT_INTERNAL_REGEXPS, DEFAULT_STREAM_REGEXPS } from './defaults.ts'
 import { Deserialization } from './deserialization.ts';
 import { checkKafkaProperties, checkUpstreamTls } from './kafka-properties.ts';
 import { LagHistoryConfig } from './lag-history.ts';
+import { McpConfig } from './mcp.ts';
 import { address, regex, Security, securityIssues } from './security.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
@@ -189,6 +190,7 @@ export const ConfigSchema = z
       .prefault({}),
     security: Security.prefault({}),
     audit: AuditConfig,
+    mcp: McpConfig,
   })
   .superRefine((config, ctx) => {
     const { cluster } = config.audit;

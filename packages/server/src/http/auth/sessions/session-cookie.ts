@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Identity } from '../../../domain/access/identity.ts';
 import type { Config } from '../../../platform/config/schema.ts';
-import { type Authenticator, type Identity, SESSION_COOKIE } from '../authenticator.ts';
+import { type Authenticator, SESSION_COOKIE } from '../authenticator.ts';
 import { isHttps } from '../login/public-address.ts';
 
 /**

@@ -6,13 +6,12 @@ import {
   ClusterParams,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createAcl, deleteAcls } from '../../../domain/acls/write.ts';
 import type { Services } from '../../../services.ts';
 
 const tags = ['acls'];
 
 /** ACL creation and deletion (issue 18 item 1); the guard checks the principal against ACL patterns. */
-export const aclWriteRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
+export const aclWriteRoutes: FastifyPluginAsyncZod<Services> = async (app, { acls }) => {
   app.post(
     '/api/:cluster/acls',
     {
@@ -28,7 +27,7 @@ export const aclWriteRoutes: FastifyPluginAsyncZod<Services> = async (app, { kaf
       schema: { tags, params: ClusterParams, body: AclBindingCreate, response: { 201: AclBinding } },
     },
     async (req, reply) => {
-      const created = await kafka.run(req.params.cluster, (admin) => createAcl(admin, req.body));
+      const created = await acls.create(req.params.cluster, req.body);
       return reply.code(201).send(created);
     },
   );
@@ -56,6 +55,6 @@ export const aclWriteRoutes: FastifyPluginAsyncZod<Services> = async (app, { kaf
         response: { 200: AclDeleteAnswer },
       },
     },
-    (req) => kafka.run(req.params.cluster, (admin) => deleteAcls(admin, req.query)),
+    (req) => acls.delete(req.params.cluster, req.query),
   );
 };

@@ -7,17 +7,12 @@ import {
   PrincipalQuery,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allAcls, principalAcls } from '../../../domain/acls/acls.ts';
-import { nameMatcher } from '../../../domain/topics/topic-naming.ts';
+import { refusal } from '../../../domain/access/identity.ts';
 import type { Services } from '../../../services.ts';
-import { refusal } from '../../auth/guard.ts';
 
 const tags = ['acls'];
 
-/** A principal as ACLs name one, `Type:name`; Kafka refuses a filter naming anything else. */
-const PRINCIPAL = /^[^:\s]+:.+$/;
-
-export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
+export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { acls }) => {
   app.get(
     '/api/:cluster/acls',
     {
@@ -36,13 +31,12 @@ export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka })
         response: { 200: AccessControlList },
       },
     },
-    async (req) => {
-      const matches = nameMatcher(req.query.search);
-      const all = await kafka.run(req.params.cluster, (admin) => allAcls(admin));
-      return req.permissions
-        .filter('ACL', 'READ', req.params.cluster, all, (a) => a.principal)
-        .filter((a) => matches(a.principal));
-    },
+    (req) =>
+      acls.list(
+        req.params.cluster,
+        req.query.search,
+        req.permissions.allow('ACL', 'READ', req.params.cluster),
+      ),
   );
 
   app.get(
@@ -77,14 +71,7 @@ export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka })
       if (!req.permissions.grantsOn('ACL', 'READ', req.params.cluster, principal)) {
         throw refusal(req.identity, `resource ACL '${principal}' and action READ`);
       }
-      if (!PRINCIPAL.test(principal)) {
-        // No ACL can name it; the cluster must still exist.
-        await kafka.run(req.params.cluster, async () => undefined);
-        return { principal };
-      }
-      return kafka.run(req.params.cluster, (admin) =>
-        principalAcls(admin, principal, req.query.resourceType),
-      );
+      return acls.principal(req.params.cluster, principal, req.query.resourceType);
     },
   );
 };

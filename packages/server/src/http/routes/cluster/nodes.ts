@@ -12,15 +12,11 @@ import {
   Quorum,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { nodeService } from '../../../domain/cluster/node-service.ts';
-import { describeQuorum, featureLevels, upgradeFeature } from '../../../domain/cluster/quorum.ts';
 import type { Services } from '../../../services.ts';
 
 const tags = ['node'];
 
-export const nodeRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
-  const nodes = nodeService(config, kafka);
-
+export const nodeRoutes: FastifyPluginAsyncZod<Services> = async (app, { nodes, cluster }) => {
   app.get(
     '/api/:cluster/quorum',
     {
@@ -34,7 +30,7 @@ export const nodeRoutes: FastifyPluginAsyncZod<Services> = async (app, { config,
       },
       schema: { tags, params: ClusterParams, response: { 200: Quorum } },
     },
-    (req) => kafka.run(req.params.cluster, describeQuorum),
+    (req) => cluster.quorum(req.params.cluster),
   );
 
   app.get(
@@ -50,7 +46,7 @@ export const nodeRoutes: FastifyPluginAsyncZod<Services> = async (app, { config,
       },
       schema: { tags, params: ClusterParams, response: { 200: FeatureLevels } },
     },
-    (req) => kafka.run(req.params.cluster, featureLevels),
+    (req) => cluster.features(req.params.cluster),
   );
 
   app.post(
@@ -70,7 +66,7 @@ export const nodeRoutes: FastifyPluginAsyncZod<Services> = async (app, { config,
       },
       schema: { tags, params: ClusterParams, body: FeatureUpgrade, response: { 200: FeatureLevels } },
     },
-    (req) => kafka.run(req.params.cluster, (admin) => upgradeFeature(admin, req.body)),
+    (req) => cluster.upgradeFeature(req.params.cluster, req.body),
   );
 
   app.get(

@@ -1,12 +1,8 @@
 import { ClusterCapabilities, ClusterOverview, ClusterParams } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { overviewService } from '../../../domain/cluster/overview.ts';
-import { clusterCapabilities } from '../../../kafka/cluster/capabilities.ts';
 import type { Services } from '../../../services.ts';
 
-export const overviewRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
-  const overview = overviewService(config, kafka);
-
+export const overviewRoutes: FastifyPluginAsyncZod<Services> = async (app, { overview, cluster }) => {
   app.get(
     '/api/:cluster/overview',
     {
@@ -58,7 +54,6 @@ export const overviewRoutes: FastifyPluginAsyncZod<Services> = async (app, { con
       },
       schema: { tags: ['cluster'], params: ClusterParams, response: { 200: ClusterCapabilities } },
     },
-    (req) =>
-      kafka.run(req.params.cluster, (admin) => clusterCapabilities(admin) as Promise<ClusterCapabilities>),
+    (req) => cluster.capabilities(req.params.cluster),
   );
 };

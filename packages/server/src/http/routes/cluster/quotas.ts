@@ -1,16 +1,14 @@
 import { ClusterParams, QuotaAlter, QuotaList, QuotaListQuery } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { alterQuota, listQuotas } from '../../../domain/quotas/quotas.ts';
+import { refusal } from '../../../domain/access/identity.ts';
+import { DEFAULT_ENTITY } from '../../../domain/quotas/service.ts';
 import type { Services } from '../../../services.ts';
-import { refusal } from '../../auth/guard.ts';
 
 const tags = ['quotas'];
-/** How a default entity (`name: null`) is named to QUOTA patterns and in the console. */
-export const DEFAULT_ENTITY = '<default>';
 
-/** Client quotas (issue 18 item 2). Entity names are checked against QUOTA patterns here. */
-export const quotaRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
+/** Client quotas. Entity names are checked against QUOTA patterns here. */
+export const quotaRoutes: FastifyPluginAsyncZod<Services> = async (app, { quotas }) => {
   app.get(
     '/api/:cluster/quotas',
     {
@@ -28,16 +26,12 @@ export const quotaRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka 
       },
       schema: { tags, params: ClusterParams, querystring: QuotaListQuery, response: { 200: QuotaList } },
     },
-    async (req) => {
-      const allow = req.permissions.allow('QUOTA', 'READ', req.params.cluster);
-      const search = req.query.search?.toLowerCase();
-      const all = await kafka.run(req.params.cluster, (admin) => listQuotas(admin));
-      return all.filter(
-        (q) =>
-          q.entity.every((e) => allow(e.name ?? DEFAULT_ENTITY)) &&
-          (!search || q.entity.some((e) => (e.name ?? DEFAULT_ENTITY).toLowerCase().includes(search))),
-      );
-    },
+    (req) =>
+      quotas.list(
+        req.params.cluster,
+        req.query.search,
+        req.permissions.allow('QUOTA', 'READ', req.params.cluster),
+      ),
   );
 
   app.post(
@@ -67,7 +61,7 @@ export const quotaRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka 
           throw refusal(req.identity, `resource QUOTA '${name}' and action UPDATE`);
         }
       }
-      await kafka.run(req.params.cluster, (admin) => alterQuota(admin, req.body));
+      await quotas.alter(req.params.cluster, req.body);
       return reply.code(204).send();
     },
   );

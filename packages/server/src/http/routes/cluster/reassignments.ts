@@ -12,16 +12,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  cancelReassignment,
-  changeReplicationFactor,
-  clearThrottle,
-  listReassignments,
-  listThrottles,
-  startReassignment,
-} from '../../../domain/reassignments/service.ts';
+import { refusal } from '../../../domain/access/identity.ts';
 import type { Services } from '../../../services.ts';
-import { refusal } from '../../auth/guard.ts';
 
 const tags = ['reassignment'];
 
@@ -34,7 +26,7 @@ function requireReassign(req: FastifyRequest, cluster: string, topics: readonly 
   }
 }
 
-export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, { kafka }) => {
+export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, { reassignments }) => {
   app.get(
     '/api/:cluster/reassignments',
     {
@@ -53,16 +45,8 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
       },
       schema: { tags, params: ClusterParams, response: { 200: ReassignmentList } },
     },
-    async (req) => {
-      const { cluster } = req.params;
-      const [reassignments, throttles] = await kafka.run(cluster, (admin) =>
-        Promise.all([listReassignments(admin), listThrottles(admin)]),
-      );
-      return {
-        reassignments: req.permissions.filter('TOPIC', 'READ', cluster, reassignments, (r) => r.topic),
-        throttles,
-      };
-    },
+    (req) =>
+      reassignments.list(req.params.cluster, req.permissions.allow('TOPIC', 'READ', req.params.cluster)),
   );
 
   app.post(
@@ -95,8 +79,7 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
         req.params.cluster,
         req.body.partitions.map((p) => p.topic),
       );
-      const partitions = await kafka.run(req.params.cluster, (admin) => startReassignment(admin, req.body));
-      return { partitions };
+      return reassignments.start(req.params.cluster, req.body);
     },
   );
 
@@ -130,8 +113,7 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
         req.params.cluster,
         req.body.partitions.map((p) => p.topic),
       );
-      const partitions = await kafka.run(req.params.cluster, (admin) => cancelReassignment(admin, req.body));
-      return { partitions };
+      return reassignments.cancel(req.params.cluster, req.body);
     },
   );
 
@@ -161,7 +143,7 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
       },
     },
     async (req, reply) => {
-      await kafka.run(req.params.cluster, (admin) => clearThrottle(admin, req.query.topics));
+      await reassignments.clearThrottle(req.params.cluster, req.query.topics);
       return reply.status(204).send();
     },
   );
@@ -185,8 +167,11 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
       },
     },
     async (req) =>
-      kafka.run(req.params.cluster, (admin) =>
-        changeReplicationFactor(admin, req.params.topic, req.body.replicationFactor, req.body.throttle),
+      reassignments.changeReplicationFactor(
+        req.params.cluster,
+        req.params.topic,
+        req.body.replicationFactor,
+        req.body.throttle,
       ),
   );
 };

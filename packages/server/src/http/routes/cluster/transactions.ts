@@ -8,17 +8,12 @@ import {
   TransactionListQuery,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageOf } from '../../../domain/paging.ts';
-import { byName, nameMatcher } from '../../../domain/topics/topic-naming.ts';
-import { abortTransaction } from '../../../domain/transactions/abort.ts';
-import { describeTransactions, listTransactionalIds } from '../../../domain/transactions/describe.ts';
-import { openTransactions } from '../../../domain/transactions/open.ts';
 import type { Services } from '../../../services.ts';
 
 const tags = ['transactions'];
 
-/** Transactions (issue 18 item 5): list, open and hanging ones on a topic, abort. */
-export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
+/** Transactions: list, open and hanging ones on a topic, abort. */
+export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { transactions }) => {
   app.get(
     '/api/:cluster/transactions',
     {
@@ -41,18 +36,13 @@ export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
         response: { 200: TransactionList },
       },
     },
-    async (req) => {
-      const allow = req.permissions.allow('TRANSACTION', 'READ', req.params.cluster);
-      const matches = nameMatcher(req.query.search);
-      // ListTransactions answers every id with its state in one request per broker; only the page's ids
-      // are described (one DescribeTransactions per coordinator), so a page costs what it shows.
-      return kafka.run(req.params.cluster, async (admin) => {
-        const listed = new Set((await listTransactionalIds(admin)).map((t) => t.transactionalId));
-        const ids = [...listed].filter((id) => allow(id) && matches(id)).sort(byName);
-        const page = pageOf(ids, req.query.page, config.pagination.pageSize, req.url);
-        return { ...page, results: await describeTransactions(admin, page.results) };
-      });
-    },
+    (req) =>
+      transactions.list(
+        req.params.cluster,
+        req.query,
+        req.url,
+        req.permissions.allow('TRANSACTION', 'READ', req.params.cluster),
+      ),
   );
 
   app.get(
@@ -78,14 +68,12 @@ export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
         response: { 200: OpenTransactionList },
       },
     },
-    async (req) => {
-      const allow = req.permissions.allow('TRANSACTION', 'READ', req.params.cluster);
-      const open = await kafka.run(req.params.cluster, (admin) =>
-        openTransactions(admin, req.query.topic, req.query.minDurationMs),
-      );
-      // A hanging transaction may have no id left: it is shown, its id only when the caller may read it.
-      return open.map((t) =>
-        t.transactionalId === null || allow(t.transactionalId) ? t : { ...t, transactionalId: null },
+    (req) => {
+      return transactions.open(
+        req.params.cluster,
+        req.query.topic,
+        req.query.minDurationMs,
+        req.permissions.allow('TRANSACTION', 'READ', req.params.cluster),
       );
     },
   );
@@ -113,6 +101,6 @@ export const transactionRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
         response: { 200: TransactionAbortAnswer },
       },
     },
-    (req) => kafka.run(req.params.cluster, (admin) => abortTransaction(admin, req.body)),
+    (req) => transactions.abort(req.params.cluster, req.body),
   );
 };

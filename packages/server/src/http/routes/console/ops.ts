@@ -2,17 +2,15 @@ import { Health, Readiness } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
-import { AppError } from '../../../platform/errors.ts';
 import type { Services } from '../../../services.ts';
 
-const READY_TIMEOUT_MS = 5_000;
 /** What anonymous callers read at /metrics with security on: that the process is up. */
 const ANONYMOUS_METRICS =
   '# HELP console_up 1 while the console serves. Details need credentials or ops.publicDetails.\n# TYPE console_up gauge\nconsole_up 1\n';
 
 export const opsRoutes: FastifyPluginAsyncZod<Services & { metrics: Registry }> = async (
   app,
-  { config, kafka, metrics },
+  { config, cluster, metrics },
 ) => {
   /** Anonymous callers with security on get the status only, unless `ops.publicDetails` (issue 15). */
   const details = (req: FastifyRequest) =>
@@ -50,7 +48,7 @@ export const opsRoutes: FastifyPluginAsyncZod<Services & { metrics: Registry }> 
       schema: { tags: ['ops'], response: { 200: Readiness, 503: Readiness } },
     },
     async (req, reply) => {
-      const clusters = await Promise.all(kafka.clusterIds().map((id) => probe(kafka, id)));
+      const clusters = await cluster.readiness();
       const ready = clusters.every((c) => c.ready);
       return reply.code(ready ? 200 : 503).send(details(req) ? { ready, clusters } : { ready });
     },
@@ -63,22 +61,3 @@ export const opsRoutes: FastifyPluginAsyncZod<Services & { metrics: Registry }> 
       reply.type(metrics.contentType).send(details(req) ? await metrics.metrics() : ANONYMOUS_METRICS),
   );
 };
-
-async function probe(kafka: Services['kafka'], id: string) {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
-  });
-  try {
-    await Promise.race([
-      kafka.run(id, (admin) => admin.metadata({ topics: [], forceUpdate: true })),
-      timeout,
-    ]);
-    return { id, ready: true };
-  } catch (error) {
-    const code = error instanceof AppError ? { code: error.code } : {};
-    return { id, ready: false, message: (error as Error).message, ...code };
-  } finally {
-    clearTimeout(timer);
-  }
-}

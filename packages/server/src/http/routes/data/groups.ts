@@ -19,15 +19,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { topicFilter, visibleGroup, visibleMember } from '../../../domain/access/visible-groups.ts';
-import { groupService, INDEX_AGE_HEADER, indexAgeSeconds } from '../../../domain/groups/group-service.ts';
 import type { Services } from '../../../services.ts';
 import { GROUP_LIST } from '../../auth/access-notes.ts';
+import { sendIndexAge } from '../../index-age.ts';
 
 const tags = ['group'];
 
-export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
-  const groups = groupService(config, kafka);
-
+export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { groups }) => {
   app.get(
     '/api/:cluster/group',
     {
@@ -86,7 +84,7 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
         req.query.topics.filter(allow),
         req.query.groupsListView,
       );
-      reply.header(INDEX_AGE_HEADER, indexAgeSeconds(found));
+      sendIndexAge(reply, found);
       return req.permissions
         .filter('CONSUMER_GROUP', 'READ', req.params.cluster, found.groups, (g) => g.id)
         .map((g) => visibleGroup(g, allow));

@@ -1,16 +1,12 @@
 import { ClusterParams, GroupParams, LagAlertList, LagHistory, LagHistoryQuery } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { topicFilter } from '../../../domain/access/visible-groups.ts';
-import type { LagHistoryService } from '../../../domain/lag/service.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import type { Services } from '../../../services.ts';
 
 const tags = ['group'];
 
-export const lagHistoryRoutes: FastifyPluginAsyncZod<Services & { lag: LagHistoryService }> = async (
-  app,
-  { lag },
-) => {
+export const lagHistoryRoutes: FastifyPluginAsyncZod<Services> = async (app, { lag }) => {
   app.get(
     '/api/:cluster/group/:group/lag-history',
     {

@@ -7,19 +7,11 @@ import {
   ShareOffsetReset,
 } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageOf } from '../../../domain/paging.ts';
-import {
-  deleteShareGroup,
-  describeShareGroup,
-  listShareGroups,
-  resetShareGroupOffsets,
-} from '../../../domain/share-groups/service.ts';
-import { byName, nameMatcher } from '../../../domain/topics/topic-naming.ts';
 import type { Services } from '../../../services.ts';
 
 const tags = ['share-group'];
 
-export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
+export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { shareGroups }) => {
   app.get(
     '/api/:cluster/share-groups',
     {
@@ -42,16 +34,13 @@ export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { c
         response: { 200: ShareGroupList },
       },
     },
-    // One ListGroups answers every share group's id and state; the page is cut from it, nothing described.
-    async (req) => {
-      const groups = await kafka.run(req.params.cluster, (admin) => listShareGroups(admin));
-      const matches = nameMatcher(req.query.search);
-      const shown = req.permissions
-        .filter('SHARE_GROUP', 'READ', req.params.cluster, groups, (g) => g.id)
-        .filter((g) => matches(g.id))
-        .sort((a, b) => byName(a.id, b.id));
-      return pageOf(shown, req.query.page, config.pagination.pageSize, req.url);
-    },
+    (req) =>
+      shareGroups.list(
+        req.params.cluster,
+        req.query,
+        req.url,
+        req.permissions.allow('SHARE_GROUP', 'READ', req.params.cluster),
+      ),
   );
 
   app.get(
@@ -71,21 +60,12 @@ export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { c
       },
       schema: { tags, params: ShareGroupParams, response: { 200: ShareGroup } },
     },
-    async (req) => {
-      const group = await kafka.run(req.params.cluster, (admin) =>
-        describeShareGroup(admin, req.params.group),
-      );
-      const allow = (topic: string) => req.permissions.grantsOn('TOPIC', 'READ', req.params.cluster, topic);
-      return {
-        ...group,
-        members: group.members.map((m) => ({
-          ...m,
-          subscribedTopics: m.subscribedTopics.filter(allow),
-          assignments: m.assignments.filter((a) => allow(a.topic)),
-        })),
-        offsets: group.offsets.filter((o) => allow(o.topic)),
-      };
-    },
+    (req) =>
+      shareGroups.describe(
+        req.params.cluster,
+        req.params.group,
+        req.permissions.allow('TOPIC', 'READ', req.params.cluster),
+      ),
   );
 
   app.post(
@@ -114,9 +94,7 @@ export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { c
       },
     },
     async (req, reply) => {
-      await kafka.run(req.params.cluster, (admin) =>
-        resetShareGroupOffsets(admin, req.params.group, req.body),
-      );
+      await shareGroups.resetOffsets(req.params.cluster, req.params.group, req.body);
       return reply.status(204).send();
     },
   );
@@ -135,7 +113,7 @@ export const shareGroupRoutes: FastifyPluginAsyncZod<Services> = async (app, { c
       schema: { tags, params: ShareGroupParams, description: '204; 409 while the group has members' },
     },
     async (req, reply) => {
-      await kafka.run(req.params.cluster, (admin) => deleteShareGroup(admin, req.params.group));
+      await shareGroups.delete(req.params.cluster, req.params.group);
       return reply.status(204).send();
     },
   );

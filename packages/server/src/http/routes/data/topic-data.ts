@@ -26,12 +26,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuseMasked, viewerMasks } from '../../../domain/masking/viewer.ts';
 import type { DownloadStop } from '../../../domain/records/download.ts';
-import { topicDataService } from '../../../domain/records/service.ts';
-import { topicWriteService } from '../../../domain/records/write-service.ts';
-import { translateKafkaError } from '../../../kafka/errors.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { Services } from '../../../services.ts';
-import { UpstreamHttp } from '../../../upstreams/upstream-http.ts';
+import { streamError } from '../../error-handler.ts';
 import { SseStreams } from '../../sse.ts';
 
 const tags = ['topic-data'];
@@ -45,11 +42,10 @@ function clientGone(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
-  const http = new UpstreamHttp();
-  app.addHook('onClose', () => http.close());
-  const data = topicDataService(config, kafka, http);
-  const writes = topicWriteService(config, kafka, data.schemas);
+export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (
+  app,
+  { config, records: data, writes },
+) => {
   const sse = new SseStreams(app);
   const masks = (req: FastifyRequest) => viewerMasks(config, req);
 
@@ -328,10 +324,3 @@ export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
     },
   );
 };
-
-/** The terminal event of a failed stream: the same envelope as any error, generic for unknown ones. */
-function streamError(cluster: string, error: unknown, requestId: string): ErrorEnvelope {
-  const known = error instanceof AppError ? error : translateKafkaError(cluster, error);
-  if (known) return { message: known.message, code: known.code, requestId };
-  return { message: 'Internal Server Error', code: 'INTERNAL', requestId };
-}

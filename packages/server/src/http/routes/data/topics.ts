@@ -26,23 +26,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { topicFilter, visibleGroup } from '../../../domain/access/visible-groups.ts';
-import { INDEX_AGE_HEADER, indexAgeSeconds } from '../../../domain/groups/group-service.ts';
-import { topicService } from '../../../domain/topics/topic-service.ts';
-import { recentTraffic } from '../../../domain/traffic/recent-traffic.ts';
-import { topicRate } from '../../../domain/traffic/topic-rate.ts';
-import { readMetadata } from '../../../kafka/metadata.ts';
 import { badRequest } from '../../../platform/errors.ts';
 import type { Services } from '../../../services.ts';
 import { GROUP_LIST } from '../../auth/access-notes.ts';
+import { sendIndexAge } from '../../index-age.ts';
 
 const tags = ['topic'];
 const DAY_MS = 86_400_000;
 /** Topics one traffic request names at most: a page of the topic list. */
 const MAX_TRAFFIC_TOPICS = 100;
 
-export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, kafka }) => {
-  const topics = topicService(config, kafka);
-
+export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { topics, traffic }) => {
   app.get(
     '/api/:cluster/topic',
     {
@@ -103,18 +97,7 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
       if (req.query.topics.length > MAX_TRAFFIC_TOPICS) {
         throw badRequest('querystring.topics', `at most ${MAX_TRAFFIC_TOPICS} topics a request`);
       }
-      const to = Date.now();
-      const window = { from: to - DAY_MS, to, buckets: 24 };
-      const counts = await kafka.run(req.params.cluster, async (admin) => {
-        const view = await readMetadata(admin, req.query.topics);
-        return recentTraffic(admin, view, [...view.topics.values()], window);
-      });
-      return {
-        from: new Date(window.from).toISOString(),
-        to: new Date(to).toISOString(),
-        step: DAY_MS / 24,
-        topics: Object.fromEntries(counts),
-      };
+      return traffic.lastDay(req.params.cluster, req.query.topics);
     },
   );
 
@@ -215,7 +198,7 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
       const to = req.query.to ? timeOf(req.query.to) : Date.now();
       const start = from === 'earliest' ? ('earliest' as const) : from ? timeOf(from) : to - DAY_MS;
       const window = { from: start, to, buckets };
-      return kafka.run(req.params.cluster, (admin) => topicRate(admin, req.params.topic, window));
+      return traffic.rate(req.params.cluster, req.params.topic, window);
     },
   );
 
@@ -277,7 +260,7 @@ export const topicRoutes: FastifyPluginAsyncZod<Services> = async (app, { config
     async (req, reply) => {
       const allow = topicFilter(req);
       const found = await topics.groups(req.params.cluster, req.params.topic, req.query.groupsListView);
-      reply.header(INDEX_AGE_HEADER, indexAgeSeconds(found));
+      sendIndexAge(reply, found);
       return req.permissions
         .filter('CONSUMER_GROUP', 'READ', req.params.cluster, found.groups, (g) => g.id)
         .map((g) => visibleGroup(g, allow));

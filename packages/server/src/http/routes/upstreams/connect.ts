@@ -19,20 +19,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorizeConnector, withVisibleTraces } from '../../../domain/connect/connector-access.ts';
-import { connectService } from '../../../domain/connect/service.ts';
 import { viewerMasks } from '../../../domain/masking/viewer.ts';
 import type { Services } from '../../../services.ts';
-import { UpstreamHttp } from '../../../upstreams/upstream-http.ts';
 import { CONNECTOR_CONFIGS, TASK_TRACES, WORKER } from '../../auth/access-notes.ts';
 
 const tags = ['connect'];
 const base = '/api/:cluster/connect/:connectId';
 
 /** Each cluster's configured Kafka Connect workers (docs/api-conventions.md#kafka-connect). */
-export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { config }) => {
-  const http = new UpstreamHttp();
-  app.addHook('onClose', () => http.close());
-  const connect = connectService(config, http);
+export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, connect }) => {
   // Task traces quote records: hidden from a caller whose records security.masking masks on the cluster.
   const masked = (req: FastifyRequest, cluster: string) => viewerMasks(config, req).anyOn(cluster);
   const noContent = { 204: z.void() };

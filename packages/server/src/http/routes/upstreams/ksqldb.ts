@@ -12,20 +12,15 @@ import {
 } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ksqlDbService } from '../../../domain/ksqldb/service.ts';
 import { refuseMasked, viewerMasks } from '../../../domain/masking/viewer.ts';
 import type { Services } from '../../../services.ts';
-import { UpstreamHttp } from '../../../upstreams/upstream-http.ts';
 import { KSQL_STATEMENTS, KSQLDB } from '../../auth/access-notes.ts';
 
 const tags = ['ksqldb'];
 const base = '/api/:cluster/ksqldb/:ksqlDbId';
 
 /** Each cluster's configured ksqlDB servers (docs/api-conventions.md#ksqldb). */
-export const ksqlDbRoutes: FastifyPluginAsyncZod<Services> = async (app, { config }) => {
-  const http = new UpstreamHttp();
-  app.addHook('onClose', () => http.close());
-  const ksqldb = ksqlDbService(config, http);
+export const ksqlDbRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, ksqldb }) => {
   const list = { params: KsqlDbParams, querystring: KsqlDbListQuery };
   // ksqlDB reads topics itself, unmasked: a caller masked anywhere on the cluster may not query it.
   const unmasked = (req: FastifyRequest, cluster: string) =>

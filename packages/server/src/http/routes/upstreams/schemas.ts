@@ -20,18 +20,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { schemaService } from '../../../domain/schemas/service.ts';
+import { refusal } from '../../../domain/access/identity.ts';
 import type { Services } from '../../../services.ts';
-import { UpstreamHttp } from '../../../upstreams/upstream-http.ts';
-import { refusal } from '../../auth/guard.ts';
 
 const tags = ['schema'];
 
 /** The cluster's Confluent-compatible Schema Registry (docs/api-conventions.md#schema-registry). */
-export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { config }) => {
-  const http = new UpstreamHttp();
-  app.addHook('onClose', () => http.close());
-  const schemas = schemaService(config, http);
+export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, schemas }) => {
   const subjects = (req: FastifyRequest) =>
     req.permissions.allow('SCHEMA', 'READ', (req.params as { cluster: string }).cluster);
   /** A new version may refer to other subjects: the caller must be allowed to read each. */
