@@ -46,8 +46,10 @@ describe('AKHQ node routes', () => {
     expectAkhq((await call('GET', '/api/local/node/1/logs')).body, 'LogDir[]');
     const configs = (await call('GET', '/api/local/node/1/configs')).body;
     expectAkhq(configs, 'Config[]');
-    // No value and an empty one are both left out, as Jackson NON_EMPTY does in AKHQ.
-    expect(configs.filter((c: { value?: string }) => c.value === '')).toEqual([]);
+    // A value Kafka does not give is left out; a sensitive one is never shown.
+    expect(
+      configs.filter((c: { sensitive: boolean; value?: string }) => c.sensitive && 'value' in c),
+    ).toEqual([]);
   });
 
   it('POST node/{id}/configs answers only the changed configs (AKHQ updatedConfigs)', async () => {
@@ -106,7 +108,10 @@ describe('AKHQ topic routes', () => {
     expectAkhq((await call('GET', `/api/local/topic/${topic}/groups`)).body, 'ConsumerGroup[]');
     const configs = (await call('GET', `/api/local/topic/${topic}/configs`)).body;
     expectAkhq(configs, 'Config[]');
-    expect(configs.filter((c: { value?: string }) => c.value === '')).toEqual([]);
+    // Empty values as Kafka's Admin client reads them (topics/configs.test.ts holds them to kafka-configs.sh).
+    expect(
+      configs.filter((c: { value?: string }) => c.value === '').map((c: { name: string }) => c.name),
+    ).toEqual(['follower.replication.throttled.replicas', 'leader.replication.throttled.replicas']);
     const offsets = await call(
       'GET',
       `/api/local/topic/${topic}/offsets/start?timestamp=2000-01-01T00:00:00.000%2B02:00`,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { testKafka, uniqueName } from '../../support/kafka.ts';
+import { stackTool } from '../../support/kafka-tools.ts';
 
 type Entry = {
   name: string;
@@ -49,6 +50,28 @@ describe('GET /api/{cluster}/topic/{topic}/configs', () => {
       value: 'delete',
     });
     expect(entry(entries, 'max.message.bytes')).toMatchObject({ type: 'INT' });
+  });
+
+  it('gives every value as kafka-configs.sh --describe --all reads it, empty values as ""', async () => {
+    const topic = await kafka.createTopic(1);
+    const printed = await stackTool('ConfigCommand', [
+      '--describe',
+      '--all',
+      '--entity-type',
+      'topics',
+      '--entity-name',
+      topic,
+    ]);
+    // `  name=value sensitive=false synonyms={...}`, a value Kafka does not give printed as `null`.
+    const cli = new Map(
+      [...printed.matchAll(/^\s+([\w.]+)=(.*?) sensitive=(true|false) synonyms=/gm)].map((m) => [m[1], m[2]]),
+    );
+    const { body } = await call('GET', `/topic/${topic}/configs`);
+    const ours = new Map((body as Entry[]).map((e) => [e.name, e.value ?? 'null']));
+    expect(cli.size).toBeGreaterThan(30);
+    expect(Object.fromEntries(ours)).toEqual(Object.fromEntries(cli));
+    expect(ours.get('leader.replication.throttled.replicas')).toBe('');
+    expect(entry(body as Entry[], 'follower.replication.throttled.replicas')?.value).toBe('');
   });
 });
 

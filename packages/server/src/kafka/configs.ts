@@ -50,8 +50,9 @@ export async function describeConfigEntries(admin: Admin, resource: ConfigResour
         }));
       return {
         name: c.name,
-        // No value and an empty one are both left out, as AKHQ (Jackson NON_EMPTY) does.
-        ...(c.value && !c.isSensitive ? { value: c.value } : {}),
+        // A value Kafka does not give (null: unset, or sensitive) is left out; an empty one is "", as
+        // Kafka's Admin client and `kafka-configs.sh --describe` read it (the throttled-replica lists).
+        ...(c.value !== null && c.value !== undefined && !c.isSensitive ? { value: c.value } : {}),
         ...(c.documentation ? { description: c.documentation } : {}),
         type: TYPES[c.configType] ?? 'UNKNOWN',
         source: source(c.configSource),

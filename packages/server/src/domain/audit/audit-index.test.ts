@@ -37,6 +37,14 @@ describe('AuditIndex', () => {
     expect(index.query({ ...all, user: 'nobody' }, 0, 50).total).toBe(0);
   });
 
+  it('reads an empty filter text as no filter, as a form with untouched fields sends it', () => {
+    const index = new AuditIndex(10_000);
+    for (let n = 0; n < 30; n++) index.add(event(n));
+    const emptied = { ...all, user: '', action: '', cluster: '', object: '' };
+    expect(index.query(emptied, 0, 50).total).toBe(30);
+    expect(index.query({ ...all, action: '', object: 'orders-1' }, 0, 50).total).toBe(11);
+  });
+
   it('shows only the clusters the caller may see, and events naming no cluster to every auditor', () => {
     const index = new AuditIndex(100);
     index.add(event(1));

@@ -126,8 +126,10 @@ export class AuditIndex {
   }
 
   /** Matching events newest first: `total` of them, the `size` from `skip` on. */
-  query(filter: AuditFilter, skip: number, size: number): { total: number; events: AuditEvent[] } {
-    const exact = (value: string | undefined) => (value === undefined ? 0 : this.#strings.find(value));
+  query(asked: AuditFilter, skip: number, size: number): { total: number; events: AuditEvent[] } {
+    // An empty text is no filter, as the other lists' `search=` (a form's untouched field sends one).
+    const filter = { ...asked, object: asked.object || undefined };
+    const exact = (value: string | undefined) => (value ? this.#strings.find(value) : 0);
     const user = exact(filter.user);
     const action = exact(filter.action);
     const cluster = exact(filter.cluster);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The audit trail in Kafka (issue 19): every write, and with `reads` every read of record data, as one
+ * The audit trail in Kafka: every write, and with `reads` every read of record data, as one
  * JSON event (key: the user) on `topic` of `cluster`, besides the log line. Every replica writes to the
  * same topic and builds its viewer's index from it, so all of them show the same trail.
  */

@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseConfig } from './load.ts';
+import { ConfigSchema } from './schema.ts';
 
 const minimal = { clusters: { local: { properties: { 'bootstrap.servers': 'k:9092' } } } };
 
@@ -104,5 +105,11 @@ describe('config.example.yaml', () => {
     const config = loadConfig(['--config', file], {});
     expect(Object.keys(config.clusters)).toEqual(['local']);
     expect(config.clusters.local?.connect[0]?.name).toBe('connect');
+  });
+
+  it('documents every top-level key the configuration takes', () => {
+    const text = readFileSync(new URL('../../../../../config.example.yaml', import.meta.url), 'utf8');
+    const documented = new Set([...text.matchAll(/^(?:#~ )?([a-zA-Z]+):/gm)].map((m) => m[1]));
+    expect(Object.keys(ConfigSchema.shape).filter((key) => !documented.has(key))).toEqual([]);
   });
 });
