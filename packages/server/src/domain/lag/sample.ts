@@ -17,7 +17,7 @@ export type LagSample = {
 /**
  * Every group's lag per topic-partition, for the groups and topics the group index knows: one Metadata
  * request, one ListGroups (which groups have members), one OffsetFetch pass over all groups and one
- * ListOffsets pass over all their partitions, both in the bounded requests of kafka/groups (at most
+ * ListOffsets pass over all their partitions, both in the bounded requests of domain/groups (at most
  * `groupsPerRequest` groups and `partitionsPerRequest` partitions a request, `requestConcurrency` in
  * flight). Nothing here is sent per group. Partitions without a committed offset have no lag.
  */

@@ -12,15 +12,15 @@ const NAME_PARAMS: Record<Resource, string[]> = {
   CONNECTOR: ['connector', 'name', 'definition'],
   CONNECT_CLUSTER: ['connectId'],
   NODE: ['id', 'nodeId'],
-  // ACL principals come base64-encoded: routes/acls.ts decodes and checks them. ksqlDB servers have
+  // ACL principals come base64-encoded: http/routes/cluster/acls.ts decodes and checks them. ksqlDB servers have
   // no name patterns: they are checked with the cluster.
   ACL: [],
   KSQLDB: [],
   SHARE_GROUP: ['group'],
-  // Quota entities are checked by routes/quotas.ts (their names are inside the body's entity).
+  // Quota entities are checked by http/routes/cluster/quotas.ts (their names are inside the body's entity).
   QUOTA: [],
   TRANSACTION: ['transactionalId'],
-  // The audit trail names no object: its answer is filtered by cluster (routes/audit.ts).
+  // The audit trail names no object: its answer is filtered by cluster (http/routes/console/audit.ts).
   AUDIT: [],
 };
 

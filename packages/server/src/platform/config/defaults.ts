@@ -47,7 +47,7 @@ export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Act
   'share-group-admin': [{ resources: ['SHARE_GROUP'], actions: ['READ', 'UPDATE_OFFSET', 'DELETE'] }],
   'acl-admin': [{ resources: ['ACL'], actions: ['READ', 'CREATE', 'DELETE'] }],
   'quota-admin': [{ resources: ['QUOTA'], actions: ['READ', 'UPDATE'] }],
-  // Aborting writes a marker into the topic: TOPIC_DATA CREATE on it too (routes/transactions.ts).
+  // Aborting writes a marker into the topic: TOPIC_DATA CREATE on it too (http/routes/cluster/transactions.ts).
   'transaction-admin': [{ resources: ['TRANSACTION'], actions: ['READ', 'ABORT'] }],
   'audit-reader': [{ resources: ['AUDIT'], actions: ['READ'] }],
 };

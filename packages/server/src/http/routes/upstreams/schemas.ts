@@ -87,7 +87,7 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
           action: 'CREATE',
           check: [{ in: 'body', key: 'subject' }],
           handled: {
-            'body.references': 'each referenced subject checked against SCHEMA READ (routes/schemas.ts)',
+            'body.references': 'each referenced subject checked against SCHEMA READ (http/routes/upstreams/schemas.ts)',
           },
         },
         operation: { operationId: 'createSchema', tool: 'write', summary: 'Register a new subject' },
@@ -162,7 +162,7 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
           action: 'UPDATE',
           handled: {
             'body.subject': 'must equal :subject (409 otherwise, as AKHQ answers)',
-            'body.references': 'each referenced subject checked against SCHEMA READ (routes/schemas.ts)',
+            'body.references': 'each referenced subject checked against SCHEMA READ (http/routes/upstreams/schemas.ts)',
           },
         },
         operation: {
@@ -188,7 +188,7 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
           action: 'UPDATE',
           handled: {
             'body.subject': 'must equal :subject when given (the check is of :subject)',
-            'body.references': 'each referenced subject checked against SCHEMA READ (routes/schemas.ts)',
+            'body.references': 'each referenced subject checked against SCHEMA READ (http/routes/upstreams/schemas.ts)',
           },
         },
         operation: {
