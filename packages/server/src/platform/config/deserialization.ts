@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { regex } from './security.ts';
+import { regex } from './regex.ts';
 
 /** A file or folder the server reads once at start; a relative path is from the working directory. */
 const path = z.string().min(1, 'must name a file');

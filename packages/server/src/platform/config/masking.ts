@@ -1,17 +1,5 @@
 import { z } from 'zod';
-
-/** Config regexes, as `security.groups` patterns: checked at start so a bad one names its key. */
-const regex = z.string().refine(
-  (source) => {
-    try {
-      new RegExp(source);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'not a valid regular expression' },
-);
+import { regex } from './regex.ts';
 
 /** `key`, `value` or `headers` (the whole part), then field names joined by `.` (a header's name is the rest). */
 const MaskPath = z

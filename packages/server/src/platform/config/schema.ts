@@ -6,7 +6,8 @@ import { Deserialization } from './deserialization.ts';
 import { checkKafkaProperties, checkUpstreamTls } from './kafka-properties.ts';
 import { LagHistoryConfig } from './lag-history.ts';
 import { McpConfig } from './mcp.ts';
-import { address, regex, Security, securityIssues } from './security.ts';
+import { regex } from './regex.ts';
+import { address, Security, securityIssues } from './security.ts';
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 

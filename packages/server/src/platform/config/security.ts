@@ -3,18 +3,7 @@ import { Action, Resource } from '@console/contract';
 import { z } from 'zod';
 import { DEFAULT_GROUPS, DEFAULT_ROLES } from './defaults.ts';
 import { MaskingRules, MaskingSecret, maskingIssues } from './masking.ts';
-
-export const regex = z.string().refine(
-  (source) => {
-    try {
-      new RegExp(source);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  { message: 'not a valid regular expression' },
-);
+import { regex } from './regex.ts';
 
 const Binding = z.strictObject({
   role: z.string(),
@@ -94,6 +83,39 @@ const Ldap = z.strictObject({
 
 const httpUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
+/**
+ * Signature algorithms an access token may use: asymmetric only (the provider's JWKS holds public keys),
+ * never `none` nor HS*.
+ */
+export const ACCESS_TOKEN_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+  'Ed25519',
+] as const;
+
+/**
+ * Opt-in: the MCP endpoint takes this provider's JWT access tokens (RFC 9068) as `Authorization: Bearer`,
+ * the MCP authorization flow (docs/mcp.md#authentication).
+ */
+const AccessTokens = z.strictObject({
+  /** What `aud` must contain: the MCP endpoint's URL, `{server.publicUrl}mcp`, the metadata's `resource`. */
+  audience: z.string().min(1),
+  algorithms: z.array(z.enum(ACCESS_TOKEN_ALGORITHMS)).min(1).default(['RS256', 'PS256', 'ES256', 'EdDSA']),
+  /** RFC 9068's `typ: at+jwt` header; false for providers whose access tokens say `JWT` (Keycloak, Entra ID). */
+  requireType: z.boolean().default(true),
+  clockToleranceSeconds: z.number().int().min(0).max(300).default(30),
+  /** The longest wait for the provider's discovery document and for its JWKS. */
+  timeoutMs: z.number().int().positive().max(60_000).default(5_000),
+});
+
 const OidcProvider = z.strictObject({
   label: z.string().default('Login with OIDC'),
   issuer: httpUrl,
@@ -108,6 +130,7 @@ const OidcProvider = z.strictObject({
   redirectUri: z.url().optional(),
   /** Permit a plain-http issuer (tests, a provider on the same host). */
   allowInsecureHttp: z.boolean().default(false),
+  accessTokens: AccessTokens.optional(),
   ...GroupMapping,
 });
 
@@ -210,6 +233,7 @@ export const Security = z.strictObject({
 export type SecurityConfig = z.output<typeof Security>;
 export type LdapConfig = z.output<typeof Ldap>;
 export type OidcProviderConfig = z.output<typeof OidcProvider>;
+export type AccessTokensConfig = z.output<typeof AccessTokens>;
 export type OAuth2ProviderConfig = z.output<typeof OAuth2Provider>;
 export type HeaderAuthConfig = z.output<typeof HeaderAuth>;
 
@@ -247,8 +271,20 @@ export function securityIssues(security: SecurityConfig): Issue[] {
   const mappings: [(string | number)[], GroupMappingConfig][] = [];
   if (security.ldap) mappings.push([['ldap'], security.ldap]);
   if (security.headerAuth) mappings.push([['headerAuth'], security.headerAuth]);
+  const byIssuer = new Map<string, string>();
   for (const [key, provider] of Object.entries(security.oidc?.providers ?? {})) {
     mappings.push([['oidc', 'providers', key], provider]);
+    // An access token names its issuer, which must name one provider: its group mapping and its tag.
+    if (!provider.accessTokens) continue;
+    const issuer = provider.issuer.replace(/\/$/, '');
+    const other = byIssuer.get(issuer);
+    if (other !== undefined) {
+      issues.push({
+        path: ['security', 'oidc', 'providers', key, 'accessTokens'],
+        message: `'${other}' already takes access tokens of ${provider.issuer}`,
+      });
+    }
+    byIssuer.set(issuer, key);
   }
   for (const [key, provider] of Object.entries(security.oauth2?.providers ?? {})) {
     mappings.push([['oauth2', 'providers', key], provider]);
