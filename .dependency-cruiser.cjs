@@ -58,6 +58,20 @@ module.exports = {
       from: { path: `^${server}/http/routes/` },
       to: { path: `^${server}/(kafka|upstreams)/` },
     },
+    {
+      name: 'web-components-below-features',
+      severity: 'error',
+      comment: "The console's shared components, hooks and API helpers know no screen.",
+      from: { path: '^packages/web/src/(components|lib|api)/' },
+      to: { path: '^packages/web/src/(features|routes)' },
+    },
+    {
+      name: 'web-features-below-shell',
+      severity: 'error',
+      comment: 'Screens use layout components, never the app shell that composes them.',
+      from: { path: '^packages/web/src/features/(?!shell/)' },
+      to: { path: '^packages/web/src/features/shell/' },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

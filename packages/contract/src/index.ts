@@ -7,6 +7,7 @@ export { buildDeferredSchemas } from './common/on-first-use.ts';
 export * from './common/query.ts';
 export * from './configs.ts';
 export * from './groups.ts';
+export * from './lag-time.ts';
 export * from './nodes.ts';
 export * from './operations/acl-bindings.ts';
 export * from './operations/acls.ts';

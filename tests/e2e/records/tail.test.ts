@@ -50,7 +50,8 @@ async function startingTail(action: () => Promise<void>) {
 describe('live tail', () => {
   it('tails two topics: rows arrive, pause holds them back, resume brings them, clear empties', async () => {
     await page.goto(`${app.url}/ui/local/tail`);
-    await expect.poll(() => status('STOPPED').count()).toBe(1);
+    // The screen's code loads on its first visit (packages/web/src/routes/screens.ts).
+    await expect.poll(() => status('STOPPED').count(), { timeout: 10_000 }).toBe(1);
     await page.getByRole('button', { name: 'Topics' }).click();
     await page.getByRole('searchbox', { name: 'Search topics to tail' }).fill(prefix);
     await page.getByRole('button', { name: 'Select All', exact: true }).click();

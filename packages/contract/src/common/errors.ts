@@ -27,6 +27,31 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
+/**
+ * The HTTP status of each code (docs/api-conventions.md#status-codes). The server answers with it; the
+ * console reads it back for an error that arrives inside a stream, after its 200.
+ */
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UPSTREAM_UNAVAILABLE: 502,
+  CLUSTER_UNAVAILABLE: 503,
+  CLUSTER_AUTHENTICATION_FAILED: 503,
+  CLUSTER_TLS_FAILED: 503,
+  CLUSTER_PROTOCOL_MISMATCH: 503,
+  CLUSTER_HOST_NOT_FOUND: 503,
+  CLUSTER_CONNECTION_REFUSED: 503,
+  CLUSTER_TIMEOUT: 503,
+  CLUSTER_TOO_OLD: 409,
+  KAFKA_AUTHORIZATION_FAILED: 403,
+  UPSTREAM_TIMEOUT: 504,
+};
+
 export const FieldError = onFirstUse(() =>
   z.object({
     field: z

@@ -11,8 +11,11 @@ export const TopicSortColumn = z.enum([
 ]);
 export type TopicSortColumn = z.infer<typeof TopicSortColumn>;
 
-/** Columns `GET /api/{cluster}/group?sort=` orders by; without `sort`, by id as AKHQ does. */
-export const GroupSortColumn = z.enum(['id', 'state', 'members', 'lag']);
+/**
+ * Columns `GET /api/{cluster}/group?sort=` orders by; without `sort`, by id as AKHQ does. `lagTime`: the
+ * highest time lag of the group's partitions (docs/api-conventions.md#lag-in-time).
+ */
+export const GroupSortColumn = z.enum(['id', 'state', 'members', 'lag', 'lagTime']);
 export type GroupSortColumn = z.infer<typeof GroupSortColumn>;
 
 export const ListOrder = z.enum(['asc', 'desc']);

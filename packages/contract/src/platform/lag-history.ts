@@ -50,7 +50,7 @@ export const LagHistory = onFirstUse(() =>
 );
 export type LagHistory = z.infer<typeof LagHistory>;
 
-export const LagAlertCondition = z.enum(['LAG_ABOVE', 'LAG_GROWING', 'NO_MEMBERS']);
+export const LagAlertCondition = z.enum(['LAG_ABOVE', 'LAG_GROWING', 'NO_MEMBERS', 'TIME_LAG_ABOVE']);
 
 export const LagAlert = onFirstUse(() =>
   z
@@ -61,6 +61,10 @@ export const LagAlert = onFirstUse(() =>
       topic: z.string().optional(),
       lag: z.number().int().optional(),
       threshold: z.number().int().optional(),
+      lagMs: z.number().int().optional().meta({
+        description:
+          "TIME_LAG_ABOVE: the highest time lag (ms) of the topic's partitions at the newest sample",
+      }),
       since: z.number().int().meta({ description: 'epoch ms of the first sample the rule matched' }),
     })
     .meta({ id: 'LagAlert' }),

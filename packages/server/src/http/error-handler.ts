@@ -1,8 +1,8 @@
-import type { ErrorEnvelope, FieldError } from '@console/contract';
+import { type ErrorEnvelope, type FieldError, STATUS_BY_CODE } from '@console/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { translateKafkaError } from '../kafka/errors.ts';
-import { AppError, STATUS_BY_CODE } from '../platform/errors.ts';
+import { AppError } from '../platform/errors.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,25 +1,4 @@
-import type { ErrorCode, FieldError } from '@console/contract';
-
-export const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-  UPSTREAM_UNAVAILABLE: 502,
-  CLUSTER_UNAVAILABLE: 503,
-  CLUSTER_AUTHENTICATION_FAILED: 503,
-  CLUSTER_TLS_FAILED: 503,
-  CLUSTER_PROTOCOL_MISMATCH: 503,
-  CLUSTER_HOST_NOT_FOUND: 503,
-  CLUSTER_CONNECTION_REFUSED: 503,
-  CLUSTER_TIMEOUT: 503,
-  CLUSTER_TOO_OLD: 409,
-  KAFKA_AUTHORIZATION_FAILED: 403,
-  UPSTREAM_TIMEOUT: 504,
-};
+import { type ErrorCode, type FieldError, STATUS_BY_CODE } from '@console/contract';
 
 /** An error whose message is safe to show the caller; anything else becomes a generic 500. */
 export class AppError extends Error {

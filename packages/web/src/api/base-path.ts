@@ -1,4 +1,7 @@
-/** Normalises the deployment prefix to start and end with '/' (spec part 1 §1: default '/'). */
+/**
+ * Normalises the deployment prefix to start and end with '/' (docs/behaviour.md#deployment-prefix: default
+ * '/').
+ */
 export function normaliseBasePath(raw: string | null | undefined): string {
   const trimmed = (raw ?? '').trim();
   if (trimmed === '' || trimmed === '/') return '/';

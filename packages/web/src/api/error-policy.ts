@@ -1,7 +1,7 @@
 import { CancelledError } from '@tanstack/react-query';
 import { ApiError, isAbortError, NetworkError } from './errors';
 
-/** How the console reacts to a failed call (spec part 1 §8). */
+/** How the console reacts to a failed call (docs/behaviour.md#errors-and-messages). */
 export type ErrorOutcome =
   | { kind: 'ignore' }
   | { kind: 'login'; message: string }

@@ -15,11 +15,11 @@ declare module '@tanstack/react-query' {
 export type ErrorSink = {
   warning: (message: string) => void;
   error: (message: string) => void;
-  /** 401/403: remember the message for the login page and go there (spec part 1 §4). */
+  /** 401/403: remember the message for the login page and go there (docs/behaviour.md#navigation). */
   unauthorized: (message: string, fromSession: boolean) => void;
 };
 
-/** Every failed call is reported here once, after retries (STYLE §8). */
+/** Every failed call is reported here once, after retries (docs/style.md#errors-surface-once). */
 export function reportError(error: unknown, sink: ErrorSink, fromSession = false): void {
   const outcome = classifyError(error);
   if (outcome.kind === 'ignore') return;

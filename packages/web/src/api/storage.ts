@@ -1,4 +1,7 @@
-/** Browser storage keys the spec names (part 1 §3, part 2 §3). */
+/**
+ * The browser storage keys; their names are fixed (`topicListSearch`, `produceToTopicValues`:
+ * docs/behaviour.md).
+ */
 export const storageKeys = {
   token: 'jwtToken',
   toast: 'toast',

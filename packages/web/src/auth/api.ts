@@ -36,9 +36,9 @@ async function switchIdentity(queryClient: QueryClient): Promise<Me> {
 }
 
 /**
- * Spec part 2 §4 Login: post the form (the server sets the HttpOnly session cookie; the returned
- * bearer token is for scripts and is not kept in browser storage), then re-read the user. Failures are
- * reported by the login page itself.
+ * Login (docs/api-conventions.md#sessions-and-login): post the form (the server sets the HttpOnly session
+ * cookie; the returned bearer token is for scripts and is not kept in browser storage), then re-read the
+ * user. Failures are reported by the login page itself.
  */
 export function useLogin() {
   const queryClient = useQueryClient();
@@ -51,7 +51,10 @@ export function useLogin() {
   });
 }
 
-/** Spec part 1 §4 Logout: call logout, re-read 'me', drop the token, toast, go to login replacing history. */
+/**
+ * Logout (docs/behaviour.md#session): call logout, re-read 'me', drop the token, toast, go to login replacing
+ * history.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

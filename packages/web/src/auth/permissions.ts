@@ -12,13 +12,16 @@ export function allows(permissions: Permissions, need: Need | undefined): boolea
   return need === undefined || can(permissions, need[0], need[1]);
 }
 
-/** Name the session is shown under (spec part 2 §4: 'default' for anonymous with roles, else 'not_logged'). */
+/**
+ * Name the session is shown under (docs/behaviour.md#session: 'default' for anonymous with roles, else
+ * 'not_logged').
+ */
 export function sessionUser(me: Me): string {
   if (me.logged && me.username) return me.username;
   return hasRoles(me) ? 'default' : 'not_logged';
 }
 
-// Spec part 2 §2: '/', '/ui' and '/ui/401' redirect by role, in this order.
+// '/', '/ui' and '/ui/401' redirect by role, in this order (docs/behaviour.md#menu-and-routes).
 const landingOrder: readonly [Resource, string][] = [
   ['TOPIC', 'overview'],
   ['NODE', 'node'],

@@ -3,7 +3,7 @@ import { storageKeys, writeStorage } from '../api/storage';
 import { sessionUser } from './permissions';
 import type { Session } from './session-context';
 
-/** Mirrors the session into sessionStorage, where the spec keeps it (part 1 §3, part 2 §3). */
+/** Mirrors the session into sessionStorage under its fixed keys (`logged`, `user`, `roles`, `version`). */
 export function persistSession({ auths, me }: Session): void {
   writeStorage('session', storageKeys.logged, String(me.logged));
   writeStorage('session', storageKeys.user, sessionUser(me));

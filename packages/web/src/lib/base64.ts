@@ -9,7 +9,10 @@ export function decodeBase64Utf8(value: string): string | null {
   }
 }
 
-/** Standard base64 of a UTF-8 string, as ACL principal links carry it (contract §3.8). */
+/**
+ * Standard base64 of a UTF-8 string, as ACL principal links carry it
+ * (docs/api-conventions.md#path-parameters).
+ */
 export function encodeBase64Utf8(value: string): string {
   const bytes = new TextEncoder().encode(value);
   return btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));

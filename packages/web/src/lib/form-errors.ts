@@ -12,7 +12,10 @@ export function fieldErrors<K extends string>(error: z.ZodError): FieldErrors<K>
   return errors;
 }
 
-/** Validates the whole form but reports one field: what a change to that field shows (spec part 1 §5). */
+/**
+ * Validates the whole form but reports one field: what a change to that field shows
+ * (docs/behaviour.md#forms).
+ */
 export function fieldError<K extends string>(
   schema: z.ZodType,
   values: unknown,

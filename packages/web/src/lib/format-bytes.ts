@@ -1,6 +1,6 @@
 const units = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'];
 
-/** Human-readable size, base 1024, B to YB (spec part 1 §9). */
+/** Human-readable size, base 1024, B to YB (docs/behaviour.md#formats-and-constants). */
 export function formatBytes(bytes: number, decimals = 3): string {
   if (!Number.isFinite(bytes)) return '';
   if (bytes === 0) return '0 B';

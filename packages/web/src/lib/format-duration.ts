@@ -1,4 +1,5 @@
-// Best unit, never below seconds (spec part 1 §9). Month and year use average lengths.
+// Best unit, never below seconds (docs/behaviour.md#formats-and-constants). Month and year use average
+// lengths.
 const units = [
   { label: 'year', ms: 365.25 * 86_400_000, plural: true },
   { label: 'month', ms: 30.4375 * 86_400_000, plural: true },

@@ -10,7 +10,10 @@ const units: [Intl.RelativeTimeFormatUnit, number][] = [
 
 const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
-/** 'RELATIVE' date-time display (spec part 1 §3), e.g. '5 minutes ago', 'in 2 hours', 'now'. */
+/**
+ * 'RELATIVE' date-time display (docs/behaviour.md#formats-and-constants), e.g. '5 minutes ago', 'in 2 hours',
+ * 'now'.
+ */
 export function formatRelativeTime(date: Date, now: Date = new Date()): string {
   const diff = date.getTime() - now.getTime();
   const [unit, ms] = units.find(([, size]) => Math.abs(diff) >= size) ?? ['second', 1000];

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * Parses URL search params with a schema whose fields each `.catch(default)`, so a bad or stale link
- * falls back to defaults instead of crashing the page (STYLE §3).
+ * falls back to defaults instead of crashing the page (docs/style.md#schemas-at-every-boundary).
  */
 export function parseSearchParams<S extends z.ZodType>(schema: S, params: URLSearchParams): z.output<S> {
   const raw: Record<string, string | string[]> = {};

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { type FieldErrors, fieldError, fieldErrors } from './form-errors';
 
 /**
- * Spec part 1 §5: the whole form is validated on submit and one field on each change; messages show
+ * docs/behaviour.md#forms: the whole form is validated on submit and one field on each change; messages show
  * under the fields and submitting is disabled while any is shown.
  */
 export function useForm<S extends z.ZodType<unknown, Record<string, string>>>(

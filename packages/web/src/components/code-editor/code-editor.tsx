@@ -14,7 +14,7 @@ type Props = {
   label: string;
   value: string;
   onChange: (value: string) => void;
-  /** CSS height of the editor, e.g. '200px' (spec part 2 §9). */
+  /** CSS height of the editor, e.g. '200px' (docs/behaviour.md#ksqldb). */
   height: string;
   placeholder?: string;
   language?: 'sql' | 'json';

@@ -40,7 +40,7 @@ export type DataTableProps<T> = {
   actions?: RowActions<T>;
   /** What a row is, for its icon buttons' names: "topic demo.orders" makes "Delete topic demo.orders". */
   rowName?: (row: T) => string;
-  /** Opens a row on a single click (spec part 2 §2 ACLs: row click); its link stays the keyboard way. */
+  /** Opens a row on a single click (docs/behaviour.md#lists-and-tables); its link stays the keyboard way. */
   onRowClick?: (row: T) => void;
 };
 

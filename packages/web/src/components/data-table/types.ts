@@ -3,7 +3,7 @@ import type { ColumnDef, RowData } from '@tanstack/react-table';
 // biome-ignore lint/suspicious/noExplicitAny: one table's columns hold values of different types
 export type AnyColumnDef<T> = ColumnDef<T, any>;
 
-/** Per-row actions a table may offer (spec part 1 §2), in display order. */
+/** Per-row actions a table may offer (docs/behaviour.md#lists-and-tables), in display order. */
 export const rowActionKinds = [
   'add',
   'details',

@@ -1,4 +1,4 @@
-// Local-time formatting for the formats the spec fixes (part 1 §9); no date library needed.
+// Local-time formatting for the formats of docs/behaviour.md#formats-and-constants; no date library needed.
 
 const pad = (n: number, width = 2) => String(Math.trunc(Math.abs(n))).padStart(width, '0');
 

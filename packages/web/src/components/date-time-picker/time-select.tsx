@@ -5,7 +5,7 @@ const label = (minutes: number) =>
 
 type Props = { value: Date | null; onPick: (minutes: number) => void };
 
-/** Time of day in 15-minute steps (spec part 1 §9). */
+/** Time of day in 15-minute steps (docs/behaviour.md#forms). */
 export function TimeSelect({ value, onPick }: Props) {
   const current = value ? value.getHours() * 60 + value.getMinutes() : '';
   return (

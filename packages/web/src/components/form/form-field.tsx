@@ -9,7 +9,9 @@ type Props = {
   children: ReactNode;
 };
 
-/** A labelled control with its validation message underneath (spec part 1 §5). */
+/**
+ * A labelled control with its validation message underneath (docs/ui-design.md#keyboard-and-accessibility).
+ */
 export function FormField({ id, label, error, children }: Props) {
   return (
     <div className="form-field">

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clampPage, pageSizeChoices } from './page-choices';
 
 describe('pageSizeChoices', () => {
-  it('offers the spec sizes and adds an unusual current one in order', () => {
+  it('offers the documented sizes and adds an unusual current one in order', () => {
     expect(pageSizeChoices(25)).toEqual([10, 25, 50, 100, 150, 200]);
     expect(pageSizeChoices(30)).toEqual([10, 25, 30, 50, 100, 150, 200]);
     expect(pageSizeChoices(undefined)).toHaveLength(6);

@@ -1,4 +1,6 @@
-/** Spec part 1 §9 page-size choices, plus the current size when it is not one of them (§5). */
+/**
+ * Page-size choices, plus the current size when it is not one of them (docs/behaviour.md#lists-and-tables).
+ */
 export const pageSizes = [10, 25, 50, 100, 150, 200] as const;
 
 export function pageSizeChoices(current: number | undefined): number[] {

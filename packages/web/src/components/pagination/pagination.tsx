@@ -10,7 +10,10 @@ type Props = {
   onChange: (page: number) => void;
 };
 
-/** Previous/next arrows, disabled at the ends, around an editable page number (spec part 1 §4). */
+/**
+ * Previous/next arrows, disabled at the ends, around an editable page number
+ * (docs/behaviour.md#lists-and-tables).
+ */
 export function Pagination({ page, totalPages, onChange }: Props) {
   const last = Math.max(totalPages, 1);
   const [draft, setDraft] = useState<string | null>(null);

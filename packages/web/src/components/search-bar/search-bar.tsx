@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { parseSearchParams, toSearchParams } from '../../lib/url-state';
 import { Pagination } from '../pagination/pagination';
+import './filter-bar.css';
 
 const SearchPage = z.object({
   search: z.string().catch(''),
@@ -30,13 +31,20 @@ type Props = {
   /** Names the search box, e.g. 'Search connectors'. */
   inputLabel: string;
   list: ReturnType<typeof useSearchPage>;
-  totalPages: number;
+  /**
+   * The number of pages the server reported, undefined while the list loads: a page past the end (after
+   * deletes, or an old link) moves to the last one. `false`: the list is not paged, no pagination.
+   */
+  pages: number | undefined | false;
 };
 
-/** The sticky filter bar of a paged list: search box, Search button and pagination. */
-export function SearchBar({ label, inputLabel, list, totalPages }: Props) {
+/** The sticky filter bar of a list: search box, Search button and, for a paged list, pagination. */
+export function SearchBar({ label, inputLabel, list, pages }: Props) {
   const [draft, setDraft] = useState(list.params.search);
   useEffect(() => setDraft(list.params.search), [list.params.search]);
+  useEffect(() => {
+    if (pages && list.params.page > pages) list.setPage(pages);
+  }, [list, pages]);
   return (
     <form
       className="filter-bar"
@@ -57,7 +65,9 @@ export function SearchBar({ label, inputLabel, list, totalPages }: Props) {
       <button type="submit" className="btn btn--primary">
         Search
       </button>
-      <Pagination page={list.params.page} totalPages={totalPages} onChange={list.setPage} />
+      {pages !== false && (
+        <Pagination page={list.params.page} totalPages={pages ?? 1} onChange={list.setPage} />
+      )}
     </form>
   );
 }

@@ -10,7 +10,7 @@ type Props = {
   active: string;
   /** Router path for a tab, e.g. `key => /${cluster}/node/${id}/${key}`. */
   href: (key: string) => string;
-  /** Replace the history entry instead of pushing (spec part 2 §2 ACL tabs). */
+  /** Replace the history entry instead of pushing (docs/behaviour.md#acls: the principal page's tabs). */
   replace?: boolean;
   children: ReactNode;
 };

@@ -4,7 +4,10 @@ export type Toast = { id: number; kind: ToastKind; message: string; persistent: 
 
 type Listener = () => void;
 
-/** Success and warning toasts close by themselves; errors stay until closed (spec part 1 §8). */
+/**
+ * Success and warning toasts close by themselves; errors stay until closed
+ * (docs/behaviour.md#errors-and-messages).
+ */
 export const toastLifetimeMs: Record<ToastKind, number | null> = {
   success: 4000,
   warning: 8000,

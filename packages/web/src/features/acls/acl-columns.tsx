@@ -19,7 +19,7 @@ const permissionColumn = column.display({
   ),
 });
 
-/** Principal page tabs (spec part 2 §2): resource, Pattern Type, Host, Permission. */
+/** Principal page tabs (docs/behaviour.md#acls): resource, Pattern Type, Host, Permission. */
 export function principalColumns(resourceLabel: string) {
   return [
     column.accessor('resource', { header: resourceLabel, enableSorting: true }),
@@ -36,7 +36,7 @@ const principalColumn = (cluster: string) =>
     cell: ({ getValue }) => <Link to={aclPaths.principal(cluster, getValue())}>{getValue()}</Link>,
   });
 
-/** A topic's ACLs tab (spec part 1 §2): Principal, Host, Permissions. */
+/** A topic's ACLs tab (docs/behaviour.md#topic-page): Principal, Host, Permissions. */
 export function topicAclColumns(cluster: string) {
   return [
     principalColumn(cluster),

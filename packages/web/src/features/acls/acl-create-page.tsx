@@ -6,7 +6,7 @@ import { useClusterScope } from '../../auth/cluster-context';
 import { Badge } from '../../components/badge';
 import { DataTable } from '../../components/data-table/data-table';
 import { FormField } from '../../components/form/form-field';
-import { Page } from '../shell/page';
+import { Page } from '../../components/layout/page';
 import { aclPaths } from './acl-paths';
 import {
   type AclTemplateKind,

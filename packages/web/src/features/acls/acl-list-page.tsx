@@ -1,30 +1,24 @@
 import type { AccessControl } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { z } from 'zod';
+import { useMemo } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
-import { DataTable } from '../../components/data-table/data-table';
-import { parseSearchParams } from '../../lib/url-state';
-import { Page } from '../shell/page';
+import { ListPage } from '../../components/list-page/list-page';
+import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
 import { noAclsText } from './acl-bindings';
 import { aclPaths } from './acl-paths';
 import { aclListQuery } from './api';
 import '../topics/topics.css';
 
-const UrlState = z.object({ search: z.string().catch('') });
 const column = createColumnHelper<AccessControl>();
 
-/** Spec part 2 §2 ACLs: one sortable column, Principals; the search lives in the address. */
+/** docs/behaviour.md#acls: one sortable column, Principals; the search lives in the address. */
 export function AclListPage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const { search } = parseSearchParams(UrlState, params);
-  const [draft, setDraft] = useState(search);
-  useEffect(() => setDraft(search), [search]);
-  const list = useQuery(aclListQuery(cluster.id, search));
+  const url = useSearchPage();
+  const list = useQuery(aclListQuery(cluster.id, url.params.search));
   const canCreate = useCan('ACL', 'CREATE');
   const columns = useMemo(
     () => [
@@ -42,7 +36,7 @@ export function AclListPage() {
   );
 
   return (
-    <Page
+    <ListPage
       title="Acls"
       actions={
         canCreate && (
@@ -51,39 +45,18 @@ export function AclListPage() {
           </Link>
         )
       }
-    >
-      <form
-        className="filter-bar"
-        aria-label="ACL search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setParams(draft ? { search: draft } : {});
-        }}
-      >
-        <input
-          className="input filter-bar__search"
-          type="search"
-          aria-label="Search principals"
-          placeholder="Search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-        />
-        <button type="submit" className="btn btn--primary">
-          Search
-        </button>
-      </form>
-      <DataTable
-        label="Acls"
-        data={list.data}
-        columns={columns}
-        getRowId={(row) => row.principal}
-        rowName={(row) => `ACLs of ${row.principal}`}
-        loading={list.isPending}
-        failed={list.isError}
-        actions={actions}
-        onRowClick={actions.details}
-        emptyText={noAclsText}
-      />
-    </Page>
+      filters={<SearchBar label="ACL search" inputLabel="Search principals" list={url} pages={false} />}
+      query={list}
+      rows={list.data}
+      table={{
+        label: 'Acls',
+        columns,
+        getRowId: (row) => row.principal,
+        rowName: (row) => `ACLs of ${row.principal}`,
+        actions,
+        onRowClick: actions.details,
+        emptyText: noAclsText,
+      }}
+    />
   );
 }

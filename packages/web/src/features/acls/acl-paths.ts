@@ -2,7 +2,7 @@ import { encodeBase64Utf8 } from '../../lib/base64';
 
 const enc = encodeURIComponent;
 
-/** Router paths of the ACL screens (spec part 2 §2); the principal travels in base64. */
+/** Router paths of the ACL screens (docs/behaviour.md#menu-and-routes); the principal travels in base64. */
 export const aclPaths = {
   list: (cluster: string) => `/${enc(cluster)}/acls`,
   create: (cluster: string) => `/${enc(cluster)}/acls/create`,

@@ -4,16 +4,18 @@ import { Navigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
+import { Page } from '../../components/layout/page';
 import { UrlTabs } from '../../components/tabs/url-tabs';
 import { decodeBase64Utf8 } from '../../lib/base64';
-import { Page } from '../shell/page';
 import { type AclBinding, noAclsText, toAclBindings } from './acl-bindings';
 import { principalColumns } from './acl-columns';
 import { aclPaths } from './acl-paths';
 import { principalAclsQuery } from './api';
 import { useDeleteAcls } from './mutations';
 
-/** Spec part 2 §2 Principal page tabs, each with its resource type and resource column title. */
+/**
+ * The principal page tabs (docs/behaviour.md#acls), each with its resource type and resource column title.
+ */
 const tabs = [
   { key: 'topics', label: 'Topics', resourceType: 'TOPIC', resource: 'Topic' },
   { key: 'groups', label: 'Groups', resourceType: 'GROUP', resource: 'Group' },

@@ -5,7 +5,10 @@ import { DataTable } from '../../components/data-table/data-table';
 import type { AnyColumnDef } from '../../components/data-table/types';
 import { type AclBinding, noAclsText, toAclBindings } from './acl-bindings';
 
-/** The ACLs tab of a topic or a group: one row per binding, the spec's text when there is none. */
+/**
+ * The ACLs tab of a topic or a group: one row per binding, the empty text of docs/behaviour.md#topic-page
+ * when there is none.
+ */
 export function ResourceAclsTable(props: {
   acls: UseQueryResult<AccessControl[]>;
   columns: AnyColumnDef<AclBinding>[];

@@ -4,10 +4,9 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
-import { DataTable } from '../../components/data-table/data-table';
+import { ListPage } from '../../components/list-page/list-page';
 import { Pagination } from '../../components/pagination/pagination';
 import { parseSearchParams } from '../../lib/url-state';
-import { Page } from '../shell/page';
 import { type AuditFilters, auditQuery } from './api';
 import '../topics/topics.css';
 
@@ -67,76 +66,79 @@ export function AuditPage() {
   const pages = data ? Math.ceil(data.total / data.pageSize) : 1;
 
   return (
-    <Page title="Audit">
-      <form
-        className="filter-bar"
-        aria-label="Audit filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          show({ ...draft, page: 1 });
-        }}
-      >
-        {textFilters.map((filter) => (
-          <input
-            key={filter.key}
-            className="input filter-bar__search"
-            type="search"
-            aria-label={filter.label}
-            placeholder={'placeholder' in filter ? filter.placeholder : filter.label}
-            value={draft[filter.key]}
-            onChange={(event) => setDraft({ ...draft, [filter.key]: event.target.value })}
-          />
-        ))}
-        <select
-          className="select"
-          aria-label="Outcome"
-          value={draft.outcome}
-          onChange={(event) =>
-            setDraft({ ...draft, outcome: UrlState.shape.outcome.parse(event.target.value) })
-          }
+    <ListPage
+      title="Audit"
+      filters={
+        <form
+          className="filter-bar"
+          aria-label="Audit filters"
+          onSubmit={(event) => {
+            event.preventDefault();
+            show({ ...draft, page: 1 });
+          }}
         >
-          <option value="">Any outcome</option>
-          <option value="success">success</option>
-          <option value="refused">refused</option>
-          <option value="failure">failure</option>
-        </select>
-        <label className="filter-bar__check">
-          From
-          <input
-            className="input"
-            type="datetime-local"
-            value={draft.from}
-            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
-          />
-        </label>
-        <label className="filter-bar__check">
-          To
-          <input
-            className="input"
-            type="datetime-local"
-            value={draft.to}
-            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
-          />
-        </label>
-        <button type="submit" className="btn btn--primary">
-          Search
-        </button>
-        <span className="filter-bar__end" aria-live="polite">
-          {data
-            ? `${data.total.toLocaleString('en')} matching of ${data.indexed.toLocaleString('en')} indexed`
-            : ''}
-        </span>
-      </form>
-      <DataTable
-        label="Audit events"
-        data={data?.results}
-        columns={columns}
-        getRowId={(row, index) => `${row.timestamp}-${index}`}
-        loading={audit.isPending}
-        failed={audit.isError}
-        emptyText="No audit events match"
-      />
+          {textFilters.map((filter) => (
+            <input
+              key={filter.key}
+              className="input filter-bar__search"
+              type="search"
+              aria-label={filter.label}
+              placeholder={'placeholder' in filter ? filter.placeholder : filter.label}
+              value={draft[filter.key]}
+              onChange={(event) => setDraft({ ...draft, [filter.key]: event.target.value })}
+            />
+          ))}
+          <select
+            className="select"
+            aria-label="Outcome"
+            value={draft.outcome}
+            onChange={(event) =>
+              setDraft({ ...draft, outcome: UrlState.shape.outcome.parse(event.target.value) })
+            }
+          >
+            <option value="">Any outcome</option>
+            <option value="success">success</option>
+            <option value="refused">refused</option>
+            <option value="failure">failure</option>
+          </select>
+          <label className="filter-bar__check">
+            From
+            <input
+              className="input"
+              type="datetime-local"
+              value={draft.from}
+              onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+            />
+          </label>
+          <label className="filter-bar__check">
+            To
+            <input
+              className="input"
+              type="datetime-local"
+              value={draft.to}
+              onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+            />
+          </label>
+          <button type="submit" className="btn btn--primary">
+            Search
+          </button>
+          <span className="filter-bar__end" aria-live="polite">
+            {data
+              ? `${data.total.toLocaleString('en')} matching of ${data.indexed.toLocaleString('en')} indexed`
+              : ''}
+          </span>
+        </form>
+      }
+      query={audit}
+      rows={data?.results}
+      table={{
+        label: 'Audit events',
+        columns,
+        getRowId: (row, index) => `${row.timestamp}-${index}`,
+        emptyText: 'No audit events match',
+      }}
+    >
       <Pagination page={state.page} totalPages={pages} onChange={(page) => show({ ...state, page })} />
-    </Page>
+    </ListPage>
   );
 }

@@ -39,7 +39,7 @@ export function clustersQuery() {
 
 /**
  * Read from browser storage when cached there, else fetched and cached; a failure is logged only and
- * the defaults apply (spec part 1 §7, §8).
+ * the defaults apply (docs/behaviour.md#errors-and-messages).
  */
 export function uiOptionsQuery(cluster: string) {
   return queryOptions({
@@ -63,8 +63,8 @@ export function uiOptionsQuery(cluster: string) {
 }
 
 /**
- * The Settings page's save (contract §3.12: no server write exists): kept in browser storage, where
- * `uiOptionsQuery` reads it first, so every screen takes it as its defaults from now on.
+ * The Settings page's save (docs/api-conventions.md#settings: no server write exists): kept in browser
+ * storage, where `uiOptionsQuery` reads it first, so every screen takes it as its defaults from now on.
  */
 export function saveUiOptions(queryClient: QueryClient, cluster: string, options: UiOptions): void {
   writeCachedUiOptions(cluster, options);

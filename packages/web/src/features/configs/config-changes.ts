@@ -1,4 +1,4 @@
-/** Edited config values by name; only what differs from the loaded value (spec part 1 §4). */
+/** Edited config values by name; only what differs from the loaded value (docs/behaviour.md#configs). */
 export type ConfigChanges = Readonly<Record<string, string>>;
 
 /** Records an edit; a value set back to its original leaves the change set. */

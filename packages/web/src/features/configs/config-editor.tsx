@@ -22,7 +22,7 @@ type Props = {
   overridden?: (config: ConfigEntry) => boolean;
 };
 
-/** Config table of a topic or a broker, with the change set of spec part 1 §4. */
+/** Config table of a topic or a broker, with the change set of docs/behaviour.md#configs. */
 export function ConfigEditor({
   label,
   configs,

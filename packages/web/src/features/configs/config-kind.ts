@@ -1,7 +1,9 @@
 import { formatBytes } from '../../lib/format-bytes';
 import { formatDuration } from '../../lib/format-duration';
 
-/** Display kinds (spec part 1 §3): '.ms' is a duration, '.size' (and '.bytes') a size, else text. */
+/**
+ * Display kinds (docs/behaviour.md#configs): '.ms' is a duration, '.size' (and '.bytes') a size, else text.
+ */
 export type ConfigDisplayKind = 'MILLI' | 'BYTES' | 'TEXT';
 
 export function configKind(name: string): ConfigDisplayKind {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useConfigEdit } from './config-edit-context';
 import { humanisedValue } from './config-kind';
 
-/** Value editor chosen by the broker's type (spec part 1 §2 Configs tab), humanised value beside it. */
+/** Value editor chosen by the broker's type (docs/behaviour.md#configs), humanised value beside it. */
 export function ConfigValueCell({ config }: { config: ConfigEntry }) {
   const { editable, changes, change } = useConfigEdit();
   const value = changes[config.name] ?? config.value ?? '';

@@ -5,7 +5,7 @@ import type { AnyColumnDef } from '../../components/data-table/types';
 
 const column = createColumnHelper<ConnectDefinition>();
 
-/** Spec part 2 §6: RUNNING green, FAILED red, any other state amber. */
+/** docs/behaviour.md#connect: RUNNING green, FAILED red, any other state amber. */
 export const taskTone = (state: string): BadgeTone =>
   state === 'RUNNING' ? 'success' : state === 'FAILED' ? 'danger' : 'warning';
 
@@ -22,7 +22,10 @@ export function ConnectorStateBadge({ state }: { state: string | undefined }) {
   return <Badge tone={state ? taskTone(state) : 'neutral'}>{state ?? 'unknown'}</Badge>;
 }
 
-/** Spec part 2 §1 Connect definitions: Name, Type (source or sink, short class), Tasks; Config expands. */
+/**
+ * The connector list (docs/behaviour.md#connect): Name, Type (source or sink, short class), Tasks; Config
+ * expands.
+ */
 export const connectorColumns: AnyColumnDef<ConnectDefinition>[] = [
   column.accessor('name', { header: 'Name' }),
   column.accessor('type', {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useClusterScope } from '../../auth/cluster-context';
 import { FormField, fieldProps } from '../../components/form/form-field';
-import { Page } from '../shell/page';
+import { Page } from '../../components/layout/page';
 import { pluginsQuery, useCreateConnector } from './api';
 import { connectPaths } from './connect-paths';
 import { ConnectorConfigFields } from './connector-config-fields';
@@ -18,8 +18,8 @@ import './connect.css';
 const EMPTY: ConnectorFormState = { values: {}, transforms: '' };
 
 /**
- * Spec part 2 §1 and §5 Create definition: choosing a type loads its form and clears previous values; each
- * field is checked by its declared type and Create stays disabled while anything is invalid.
+ * Create a definition (docs/behaviour.md#connect): choosing a type loads its form and clears previous values;
+ * each field is checked by its declared type and Create stays disabled while anything is invalid.
  */
 export function ConnectCreatePage() {
   const { cluster } = useClusterScope();

@@ -4,16 +4,15 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
-import { DataTable } from '../../components/data-table/data-table';
 import { JsonViewer } from '../../components/json-viewer/json-viewer';
+import { ListPage } from '../../components/list-page/list-page';
 import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
-import { Page } from '../shell/page';
 import { connectorListQuery, useDeleteConnector } from './api';
 import { connectorColumns } from './connect-columns';
 import { connectPaths } from './connect-paths';
 import '../topics/topics.css';
 
-/** Spec part 2 §1 Connect definitions list; search and page live in the address. */
+/** The connector list (docs/behaviour.md#connect); search and page live in the address. */
 export function ConnectListPage() {
   const { cluster } = useClusterScope();
   const { connectId = '' } = useParams();
@@ -33,7 +32,7 @@ export function ConnectListPage() {
   );
 
   return (
-    <Page
+    <ListPage
       title={`Connect: ${connectId}`}
       actions={
         canCreate && (
@@ -42,25 +41,26 @@ export function ConnectListPage() {
           </Link>
         )
       }
+      filters={
+        <SearchBar
+          label="Connector search"
+          inputLabel="Search connectors"
+          list={url}
+          pages={list.data?.page}
+        />
+      }
+      query={list}
+      rows={list.data?.results}
+      table={{
+        label: 'Connectors',
+        columns: connectorColumns,
+        getRowId: (c) => c.name,
+        rowName: (c) => `definition ${c.name}`,
+        emptyText: 'No connectors available',
+        renderSubRow: (c) => <JsonViewer label={`Config of ${c.name}`} value={JSON.stringify(c.configs)} />,
+        actions,
+      }}
     >
-      <SearchBar
-        label="Connector search"
-        inputLabel="Search connectors"
-        list={url}
-        totalPages={list.data?.page ?? 1}
-      />
-      <DataTable
-        label="Connectors"
-        data={list.data?.results}
-        columns={connectorColumns}
-        getRowId={(c) => c.name}
-        rowName={(c) => `definition ${c.name}`}
-        loading={list.isPending}
-        failed={list.isError}
-        emptyText="No connectors available"
-        renderSubRow={(c) => <JsonViewer label={`Config of ${c.name}`} value={JSON.stringify(c.configs)} />}
-        actions={actions}
-      />
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete definition"
@@ -70,6 +70,6 @@ export function ConnectListPage() {
         onConfirm={() => toDelete !== null && remove.mutate(toDelete, { onSettled: () => setToDelete(null) })}
         onCancel={() => setToDelete(null)}
       />
-    </Page>
+    </ListPage>
   );
 }

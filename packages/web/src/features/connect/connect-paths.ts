@@ -1,6 +1,6 @@
 const enc = encodeURIComponent;
 
-/** Router paths of the Connect screens (spec part 2 §1). */
+/** Router paths of the Connect screens (docs/behaviour.md#menu-and-routes). */
 export const connectPaths = {
   list: (cluster: string, connect: string) => `/${enc(cluster)}/connect/${enc(connect)}`,
   create: (cluster: string, connect: string) => `/${enc(cluster)}/connect/${enc(connect)}/create`,

@@ -10,7 +10,10 @@ const INTEGER = /^-?\d+$/;
 
 export const definitionLabel = (d: ConnectPluginDefinition) => d.displayName ?? d.name;
 
-/** Spec part 2 §5: numbers for LONG, INT, SHORT, DOUBLE; booleans; PASSWORD and required ones filled. */
+/**
+ * docs/behaviour.md#connect: numbers for LONG, INT, SHORT, DOUBLE; booleans; PASSWORD and required ones
+ * filled.
+ */
 function fieldError(d: ConnectPluginDefinition, raw: string | undefined): string | undefined {
   const value = (raw ?? '').trim();
   const label = definitionLabel(d);
@@ -65,7 +68,9 @@ export function parseTransforms(text: string): { configs: Record<string, string>
   return { configs };
 }
 
-/** The payload's configs: empty values omitted (spec part 2 §5), the extra properties merged in. */
+/**
+ * The payload's configs: empty values omitted (docs/behaviour.md#connect), the extra properties merged in.
+ */
 export function connectorConfigs(
   state: ConnectorFormState,
   transforms: Record<string, string>,

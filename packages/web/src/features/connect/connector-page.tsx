@@ -8,8 +8,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import type { AnyColumnDef } from '../../components/data-table/types';
 import { FormField } from '../../components/form/form-field';
+import { Page } from '../../components/layout/page';
 import { UrlTabs } from '../../components/tabs/url-tabs';
-import { Page } from '../shell/page';
 import {
   type ConnectorAction,
   connectorQuery,
@@ -42,7 +42,7 @@ function question(pending: Pending, name: string): string {
 }
 
 /**
- * Spec part 2 §1 and §6 Definition details: tabs Tasks (default) and Configs; Pause and Restart while
+ * The connector page (docs/behaviour.md#connect): tabs Tasks (default) and Configs; Pause and Restart while
  * running, Resume while paused, a task's restart per row (UPDATE_STATE), each after a confirmation.
  */
 export function ConnectorPage() {
@@ -182,8 +182,9 @@ function TasksTab(props: {
 }
 
 /**
- * Spec part 2 §5 Update connector: the plugin's form with the same type rules; name and class fixed;
- * read-only without UPDATE. Secrets come masked and are kept unless retyped (the server restores them).
+ * Update a connector (docs/behaviour.md#connect): the plugin's form with the same type rules; name and class
+ * fixed; read-only without UPDATE. Secrets come masked and are kept unless retyped (the server restores
+ * them).
  */
 function ConfigsTab({
   cluster,

@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
-import { Page } from '../shell/page';
+import { Page } from '../../components/layout/page';
 import { groupOffsetsQuery } from './api';
 import { offsetTopics } from './group-rows';
 import { useDeleteTopicOffsets } from './mutations';
@@ -14,7 +14,7 @@ type TopicRow = { topic: string };
 const column = createColumnHelper<TopicRow>();
 const columns = [column.accessor('topic', { header: 'Topic', enableSorting: true })];
 
-/** Spec part 2 §2 Delete offsets: a topic per row, each deleted after a confirmation. */
+/** Delete offsets (docs/behaviour.md#consumer-groups): a topic per row, each deleted after a confirmation. */
 export function DeleteOffsetsPage() {
   const { consumerGroupId = '' } = useParams();
   const { cluster } = useClusterScope();

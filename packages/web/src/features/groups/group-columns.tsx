@@ -38,8 +38,8 @@ function AlertBadges({ rules }: { rules: readonly string[] | undefined }) {
 }
 
 /**
- * Consumer group list columns (spec part 2 §2): Id, State (with the lag alerts firing), Coordinator,
- * Members, Total lag, Topics with lag.
+ * Consumer group list columns (docs/behaviour.md#consumer-groups): Id, State (with the lag alerts firing),
+ * Coordinator, Members, Total lag, Topics with lag.
  */
 export function groupListColumns(cluster: string, alerts?: ReadonlyMap<string, readonly string[]>) {
   return [

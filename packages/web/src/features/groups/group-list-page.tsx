@@ -1,18 +1,17 @@
 import { GroupSortColumn } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { RowSelectionState, SortingState } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
-import { DataTable } from '../../components/data-table/data-table';
+import { ListPage } from '../../components/list-page/list-page';
 import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
 import { OrderParam, serverSorting, sortParams } from '../../lib/server-sort';
 import { parseSearchParams, toSearchParams } from '../../lib/url-state';
 import { lagAlertsQuery } from '../lag/api';
 import { GroupTypeTabs } from '../share-groups/group-type-tabs';
-import { Page } from '../shell/page';
 import { groupListQuery } from './api';
 import { GroupBulkDelete } from './group-bulk-delete';
 import { GROUP_SORT_COLUMNS, groupListColumns } from './group-columns';
@@ -22,7 +21,10 @@ import '../topics/topics.css';
 
 const SortState = z.object({ sort: GroupSortColumn.optional().catch(undefined), order: OrderParam });
 
-/** Spec part 2 §2 Consumer groups list; search, page, sort and order live in the address. */
+/**
+ * The consumer group list (docs/behaviour.md#consumer-groups); search, page, sort and order live in the
+ * address.
+ */
 export function GroupListPage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();
@@ -41,10 +43,6 @@ export function GroupListPage() {
   const [toDelete, setToDelete] = useState<string | null>(null);
   const remove = useDeleteGroup(cluster.id);
 
-  const totalPages = list.data?.page ?? 1;
-  useEffect(() => {
-    if (list.data && list.data.page > 0 && url.params.page > list.data.page) url.setPage(list.data.page);
-  });
   const alerts = useQuery(lagAlertsQuery(cluster.id));
   const columns = useMemo(() => groupListColumns(cluster.id, alerts.data), [cluster.id, alerts.data]);
   const actions = useMemo(
@@ -56,32 +54,37 @@ export function GroupListPage() {
   );
 
   return (
-    <Page title="Consumer Groups">
-      <GroupTypeTabs current="consumer" />
-      <SearchBar
-        label="Consumer group search"
-        inputLabel="Search consumer groups"
-        list={url}
-        totalPages={totalPages}
-      />
-      {canDelete && (
-        <GroupBulkDelete cluster={cluster.id} selected={selected} onClear={() => setSelection({})} />
-      )}
-      <DataTable
-        label="Consumer Groups"
-        data={list.data?.results}
-        columns={columns}
-        getRowId={(group) => group.id}
-        rowName={(group) => `group ${group.id}`}
-        loading={list.isPending}
-        failed={list.isError}
-        actions={actions}
-        emptyText="No consumer group available"
-        sorting={sorting}
-        onSortingChange={sort}
-        manualSorting
-        {...(canDelete ? { selection, onSelectionChange: setSelection } : {})}
-      />
+    <ListPage
+      title="Consumer Groups"
+      header={<GroupTypeTabs current="consumer" />}
+      filters={
+        <SearchBar
+          label="Consumer group search"
+          inputLabel="Search consumer groups"
+          list={url}
+          pages={list.data?.page}
+        />
+      }
+      beforeTable={
+        canDelete && (
+          <GroupBulkDelete cluster={cluster.id} selected={selected} onClear={() => setSelection({})} />
+        )
+      }
+      query={list}
+      rows={list.data?.results}
+      table={{
+        label: 'Consumer Groups',
+        columns,
+        getRowId: (group) => group.id,
+        rowName: (group) => `group ${group.id}`,
+        actions,
+        emptyText: 'No consumer group available',
+        sorting,
+        onSortingChange: sort,
+        manualSorting: true,
+        ...(canDelete ? { selection, onSelectionChange: setSelection } : {}),
+      }}
+    >
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete consumer group"
@@ -91,6 +94,6 @@ export function GroupListPage() {
         onConfirm={() => toDelete !== null && remove.mutate(toDelete, { onSettled: () => setToDelete(null) })}
         onCancel={() => setToDelete(null)}
       />
-    </Page>
+    </ListPage>
   );
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
+import { Page } from '../../components/layout/page';
 import { MissingObject } from '../../components/missing-object';
 import { UrlTabs } from '../../components/tabs/url-tabs';
 import { GroupLagPanel } from '../lag/lag-history-panel';
-import { Page } from '../shell/page';
 import { groupQuery } from './api';
 import { GroupAclsTab } from './group-acls-tab';
 import { GroupMembersTab } from './group-members-tab';
@@ -15,8 +15,9 @@ import '../topics/topics.css';
 type GroupTab = 'topics' | 'members' | 'lag' | 'acls';
 
 /**
- * Spec part 2 §2 Group details: tabs topics (default), members, acls (with ACL READ). Kafka describes an
- * id it does not know as DEAD (contract §3.6): the page says the group does not exist, with no actions.
+ * A group's page (docs/behaviour.md#consumer-groups): tabs topics (default), members, acls (with ACL READ).
+ * Kafka describes an id it does not know as DEAD (docs/api-conventions.md#consumer-groups): the page says the
+ * group does not exist, with no actions.
  */
 export function GroupPage() {
   const { consumerGroupId = '', tab } = useParams();

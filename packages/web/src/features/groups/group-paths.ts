@@ -1,6 +1,6 @@
 const enc = encodeURIComponent;
 
-/** Router paths of the consumer group screens (spec part 2 §2). */
+/** Router paths of the consumer group screens (docs/behaviour.md#menu-and-routes). */
 export const groupPaths = {
   list: (cluster: string) => `/${enc(cluster)}/group`,
   group: (cluster: string, group: string, tab?: string) =>

@@ -1,7 +1,7 @@
 import type { GroupState } from '@console/contract';
 import { Badge, type BadgeTone } from '../../components/badge';
 
-/** Spec part 2 §4: STABLE green, PREPARING_REBALANCE blue, any other state amber. */
+/** docs/behaviour.md#consumer-groups: STABLE green, PREPARING_REBALANCE blue, any other state amber. */
 export function groupStateTone(state: GroupState): BadgeTone {
   if (state === 'STABLE') return 'success';
   return state === 'PREPARING_REBALANCE' ? 'info' : 'warning';

@@ -53,7 +53,7 @@ export function atTime(
   }));
 }
 
-/** The body for the checked topics, or the error to show (spec part 2 §5). */
+/** The body for the checked topics, or the error to show (docs/behaviour.md#consumer-groups). */
 export function toOffsetUpdate(topics: readonly TopicInput[]): { body: OffsetUpdate } | { error: string } {
   const checked = topics.filter((t) => t.checked);
   if (checked.length === 0) return { error: noTopicsChecked };

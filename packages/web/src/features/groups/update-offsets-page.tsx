@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useClusterScope } from '../../auth/cluster-context';
 import { formatOffsetIso } from '../../components/date-time-picker/date-format';
 import { DateTimePicker } from '../../components/date-time-picker/date-time-picker';
-import { Page } from '../shell/page';
+import { Page } from '../../components/layout/page';
 import { fetchGroupOffsetsAt, groupMembersQuery, groupOffsetsQuery } from './api';
 import { groupPaths } from './group-paths';
 import { usePreviewOffsets, useUpdateOffsets } from './mutations';
@@ -21,7 +21,9 @@ import {
 import '../records/records.css';
 import './groups.css';
 
-/** Spec part 2 §2 Update offsets; Update shows the dry-run preview, Confirm commits it. */
+/**
+ * Update offsets (docs/behaviour.md#consumer-groups); Update shows the dry-run preview, Confirm commits it.
+ */
 export function UpdateOffsetsPage() {
   const { consumerGroupId = '' } = useParams();
   const { cluster } = useClusterScope();

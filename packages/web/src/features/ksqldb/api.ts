@@ -17,7 +17,7 @@ export type KsqlSource = 'streams' | 'tables' | 'queries';
 const keys = (cluster: string, ksqlDb: string) => [...clusterKeys.all, cluster, 'ksqldb', ksqlDb] as const;
 const path = (cluster: string, ksqlDb: string, ...rest: string[]) =>
   apiPath(cluster, 'ksqldb', ksqlDb, ...rest);
-/** Streams and tables have the same shape (contract §2). */
+/** Streams and tables have the same shape (docs/api-conventions.md#ksqldb-objects). */
 export function ksqlSourcesQuery(
   cluster: string,
   ksqlDb: string,

@@ -5,8 +5,8 @@ import { useClusterScope } from '../../auth/cluster-context';
 import { CodeEditor } from '../../components/code-editor/code-editor';
 import { DataTable } from '../../components/data-table/data-table';
 import { FormField } from '../../components/form/form-field';
+import { Page } from '../../components/layout/page';
 import { useToasts } from '../../components/toasts/toast-context';
-import { Page } from '../shell/page';
 import { useRunQuery, useRunStatement } from './api';
 import { parseProperties } from './parse-properties';
 import './ksqldb.css';
@@ -67,7 +67,7 @@ function SqlForm(props: {
   );
 }
 
-/** Spec part 2 §2 Execute query: SQL and properties editors, Execute, the result table. */
+/** Execute queries (docs/behaviour.md#ksqldb): SQL and properties editors, Execute, the result table. */
 export function KsqlDbQueryPage() {
   const { cluster } = useClusterScope();
   const { ksqlDBId = '' } = useParams();
@@ -105,14 +105,18 @@ export function KsqlDbQueryPage() {
         columns={(result?.columns ?? []).map((c) => ({ accessorKey: c, header: c }))}
         getRowId={(row) => row.__row ?? ''}
         loading={run.isPending}
-        // The spec's text (typo kept) until a query ran; after one that returned nothing, say so.
+        // The wording of the screen this one reproduces (typo kept) until a query ran; after one that
+        // returned nothing, say so.
         emptyText={run.data ? '0 rows' : 'Execute a query to se results'}
       />
     </Page>
   );
 }
 
-/** Spec part 2 §2 Execute statement: SQL editor and Execute; the spec's toast, then ksqlDB's own answer. */
+/**
+ * Execute statements (docs/behaviour.md#ksqldb): SQL editor and Execute; a success toast, then ksqlDB's own
+ * answer.
+ */
 export function KsqlDbStatementPage() {
   const { cluster } = useClusterScope();
   const { ksqlDBId = '' } = useParams();

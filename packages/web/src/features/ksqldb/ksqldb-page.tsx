@@ -6,9 +6,9 @@ import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { DataTable } from '../../components/data-table/data-table';
 import type { AnyColumnDef } from '../../components/data-table/types';
 import { JsonViewer } from '../../components/json-viewer/json-viewer';
+import { Page } from '../../components/layout/page';
 import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
 import { UrlTabs } from '../../components/tabs/url-tabs';
-import { Page } from '../shell/page';
 import { topicPaths } from '../topics/topic-paths';
 import { type KsqlSource, ksqlInfoQuery, ksqlQueriesQuery, ksqlSourcesQuery } from './api';
 import { ksqlPaths } from './ksqldb-paths';
@@ -51,7 +51,7 @@ const queryColumns = (cluster: string): AnyColumnDef<KsqlDbQuery>[] => [
   }),
 ];
 
-/** Spec part 2 §2 ksqlDB: tabs streams (default), tables, queries, info; EXECUTE shows the two screens. */
+/** docs/behaviour.md#ksqldb: tabs streams (default), tables, queries, info; EXECUTE shows the two screens. */
 export function KsqlDbPage() {
   const { cluster } = useClusterScope();
   const { ksqlDBId = '', tab } = useParams();
@@ -119,7 +119,7 @@ function SourceTab({
         label={`${label} search`}
         inputLabel={`Search ${kind}`}
         list={url}
-        totalPages={(kind === 'queries' ? queries.data?.page : sources.data?.page) ?? 1}
+        pages={kind === 'queries' ? queries.data?.page : sources.data?.page}
       />
       {kind === 'queries' ? (
         <DataTable

@@ -1,4 +1,7 @@
-/** Spec part 2 §5: only lines containing '=' count, split into key and value at the first '='. */
+/**
+ * Properties are `key=value` lines (docs/behaviour.md#ksqldb): only lines containing '=' count, split into
+ * key and value at the first '='.
+ */
 export function parseProperties(text: string): Record<string, string> {
   const entries = text
     .split('\n')

@@ -1,4 +1,4 @@
-import { TimeChart } from '../../components/charts/time-chart';
+import { LazyTimeChart } from '../../components/charts/lazy-time-chart';
 
 export type LagLine = { name: string; points: readonly { timestamp: number; lag: number }[] };
 
@@ -16,5 +16,5 @@ export function LagChart({
     name: l.name,
     points: l.points.map((p) => ({ timestamp: p.timestamp, value: p.lag })),
   }));
-  return <TimeChart lines={values} summary={summary} span={span} className="lag-chart" />;
+  return <LazyTimeChart lines={values} summary={summary} span={span} className="lag-chart" />;
 }

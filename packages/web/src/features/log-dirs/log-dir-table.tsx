@@ -21,7 +21,7 @@ const columns = [
 
 type Props = { label: string; logs: LogDir[] | undefined; loading: boolean; failed: boolean };
 
-/** Replica log directories of a topic or a broker (spec part 1 §2 Logs tabs). */
+/** Replica log directories of a topic or a broker (docs/behaviour.md#topic-page, Logs tab). */
 export function LogDirTable({ label, logs, loading, failed }: Props) {
   return (
     <DataTable

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec part 2 §5 Login: username and password required. */
+/** The login form: username and password required. */
 export const LoginForm = z.object({
   username: z.string().trim().min(1, 'Username is required'),
   password: z.string().min(1, 'Password is required'),
@@ -9,7 +9,7 @@ export const LoginForm = z.object({
 export const wrongCredentials = 'Wrong Username or Password!';
 export const noRoles = 'User logged in but no roles assigned';
 
-/** The message a failed login shows: the server's own for too many attempts, else the spec's. */
+/** The message a failed login shows: the server's own for too many attempts, else `wrongCredentials`. */
 export function loginFailure(status: number | undefined, message: string | undefined): string {
   return status === 429 && message ? message : wrongCredentials;
 }

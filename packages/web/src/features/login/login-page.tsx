@@ -8,15 +8,15 @@ import { hasRoles } from '../../auth/permissions';
 import { useSession } from '../../auth/session-context';
 import { FormField, fieldProps } from '../../components/form/form-field';
 import { useToasts } from '../../components/toasts/toast-context';
+import { productName } from '../../lib/product-name';
 import { useForm } from '../../lib/use-form';
-import { productName } from '../shell/page-titles';
 import { afterLogin, LoginForm, loginFailure, noRoles, wrongCredentials } from './login-form';
 import './login.css';
 
 /**
- * Spec part 2 §2 Login page: the form (unless `formEnabled` is false), then one button per sign-in
- * provider after 'or'. A message stored by a refused call, or sent back by a failed provider sign-in,
- * is shown as a warning.
+ * The login page (docs/api-conventions.md#sessions-and-login): the form (unless `formEnabled` is false), then
+ * one button per sign-in provider after 'or'. A message stored by a refused call, or sent back by a failed
+ * provider sign-in, is shown as a warning.
  */
 export function LoginPage() {
   const { auths, me } = useSession();

@@ -3,7 +3,7 @@ import { useCan } from '../../auth/cluster-context';
 import { ConfigEditor } from '../configs/config-editor';
 import { nodeConfigsQuery, useUpdateNodeConfigs } from './api';
 
-/** Editable with NODE ALTER_CONFIG (spec part 1 §6). */
+/** Editable with NODE ALTER_CONFIG (docs/behaviour.md#configs). */
 export function NodeConfigsTab({ cluster, node }: { cluster: string; node: string }) {
   const configs = useQuery(nodeConfigsQuery(cluster, node));
   const update = useUpdateNodeConfigs(cluster, node);

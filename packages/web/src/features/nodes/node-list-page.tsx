@@ -4,10 +4,9 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
 import { useClusterScope } from '../../auth/cluster-context';
-import { DataTable } from '../../components/data-table/data-table';
 import { formatSort, parseSort } from '../../components/data-table/sort-param';
+import { ListPage } from '../../components/list-page/list-page';
 import { parseSearchParams } from '../../lib/url-state';
-import { Page } from '../shell/page';
 import { nodeListQuery, nodePartitionsQuery } from './api';
 import { nodeColumns, sortableNodeColumns } from './node-columns';
 import { type NodeRow, toNodeRows } from './node-rows';
@@ -15,7 +14,7 @@ import { QuorumPanel } from './quorum-panel';
 
 const SearchState = z.object({ sort: z.string().catch('') });
 
-/** Spec part 1 §2 Nodes; the Partitions column fills in when the leader stats answer. */
+/** The brokers; the Partitions column fills in when the leader stats answer. */
 export function NodeListPage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();
@@ -37,20 +36,21 @@ export function NodeListPage() {
   };
 
   return (
-    <Page title="Nodes">
-      <DataTable
-        label="Nodes"
-        data={rows}
-        columns={nodeColumns}
-        getRowId={(node) => String(node.id)}
-        rowName={(node) => `node ${node.id}`}
-        loading={nodes.isPending}
-        failed={nodes.isError}
-        sorting={sorting}
-        onSortingChange={sort}
-        actions={actions}
-      />
+    <ListPage
+      title="Nodes"
+      query={nodes}
+      rows={rows}
+      table={{
+        label: 'Nodes',
+        columns: nodeColumns,
+        getRowId: (node) => String(node.id),
+        rowName: (node) => `node ${node.id}`,
+        sorting,
+        onSortingChange: sort,
+        actions,
+      }}
+    >
       <QuorumPanel cluster={cluster.id} />
-    </Page>
+    </ListPage>
   );
 }

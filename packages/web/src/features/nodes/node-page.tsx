@@ -1,12 +1,12 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
+import { Page } from '../../components/layout/page';
 import { UrlTabs } from '../../components/tabs/url-tabs';
-import { Page } from '../shell/page';
 import { NodeConfigsTab } from './node-configs-tab';
 import { NodeLogsTab } from './node-logs-tab';
 import { nodeTab } from './node-tab';
 
-/** Spec part 1 §2 Node page: Configs (NODE READ_CONFIG) and Logs. */
+/** A broker's page (docs/behaviour.md#configs): Configs (NODE READ_CONFIG) and Logs. */
 export function NodePage() {
   const { nodeId = '', tab } = useParams();
   const { cluster } = useClusterScope();

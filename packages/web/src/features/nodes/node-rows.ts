@@ -3,7 +3,7 @@ import type { NodeList, NodePartitions } from '@console/contract';
 export type NodeRow = { id: number; host: string; controller: boolean; partitions: string; rack: string };
 
 /**
- * Spec part 1 §2 Nodes: Partitions is the node's share of the partition leaders, 2 decimals. A broker
+ * Partitions is the node's share of the partition leaders, 2 decimals. A broker
  * absent from the stats leads nothing; before the stats answer the cell stays empty.
  */
 export function partitionShare(id: number, stats: readonly NodePartitions[] | undefined): string {

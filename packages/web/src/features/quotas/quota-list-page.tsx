@@ -4,8 +4,7 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
-import { DataTable } from '../../components/data-table/data-table';
-import { Page } from '../shell/page';
+import { ListPage } from '../../components/list-page/list-page';
 import { quotaListQuery, useAlterQuota } from './api';
 import { QuotaForm } from './quota-form';
 import { entityLabel, quotaKeyLabels, quotaKeys, quotaRowId } from './quota-labels';
@@ -36,32 +35,37 @@ export function QuotaListPage() {
   const actions = useMemo(() => (canUpdate ? { delete: (q: Quota) => setDoomed(q) } : {}), [canUpdate]);
 
   return (
-    <Page title="Quotas">
-      <div className="filter-bar">
-        <input
-          className="input filter-bar__search"
-          type="search"
-          aria-label="Search entities"
-          placeholder="Search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </div>
-      <p className="ops-note">
-        A client matches the most specific entity that has a quota; <code>&lt;default&gt;</code> entities
-        apply to every user, client id or IP without its own. Where nothing matches, the client is not
-        limited.
-      </p>
-      <DataTable
-        label="Quotas"
-        data={list.data}
-        columns={columns}
-        getRowId={quotaRowId}
-        loading={list.isPending}
-        failed={list.isError}
-        actions={actions}
-        emptyText="No client quotas are set: no client is limited."
-      />
+    <ListPage
+      title="Quotas"
+      filters={
+        <div className="filter-bar">
+          <input
+            className="input filter-bar__search"
+            type="search"
+            aria-label="Search entities"
+            placeholder="Search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      }
+      beforeTable={
+        <p className="ops-note">
+          A client matches the most specific entity that has a quota; <code>&lt;default&gt;</code> entities
+          apply to every user, client id or IP without its own. Where nothing matches, the client is not
+          limited.
+        </p>
+      }
+      query={list}
+      rows={list.data}
+      table={{
+        label: 'Quotas',
+        columns,
+        getRowId: quotaRowId,
+        actions,
+        emptyText: 'No client quotas are set: no client is limited.',
+      }}
+    >
       {canUpdate && (
         <section aria-labelledby="quota-form-title">
           <h2 id="quota-form-title" className="ops-section-title">
@@ -89,6 +93,6 @@ export function QuotaListPage() {
           )
         }
       />
-    </Page>
+    </ListPage>
   );
 }

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
-import { Page } from '../shell/page';
+import { Page } from '../../components/layout/page';
 import { reassignmentsQuery, useCancelReassignment, useRemoveThrottle } from './api';
 import { ReassignForm } from './reassign-form';
 import './reassignments.css';

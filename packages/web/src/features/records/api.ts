@@ -1,4 +1,11 @@
-import { RecordPage, SchemaIdRef, SubjectNames, TimeOffsetList, TopicNames } from '@console/contract';
+import {
+  RecordPage,
+  SchemaIdRef,
+  SEARCH_EVENT,
+  SubjectNames,
+  TimeOffsetList,
+  TopicNames,
+} from '@console/contract';
 import {
   keepPreviousData,
   queryOptions,
@@ -7,9 +14,9 @@ import {
 import { apiPath, type QueryValue, queryString } from '../../api/base-path';
 import { apiUrl } from '../../api/deployment';
 import { apiRequest } from '../../api/http';
-import { sseEvents } from '../../api/sse';
+import { sseEvents } from '../../api/sse/sse';
 import { topicKeys } from '../topics/api';
-import type { Sort } from './data-url';
+import type { Sort } from './cursor';
 import { addChunk, emptySearch, searchChunks } from './search/search-stream';
 
 export type FiltersQuery = Record<string, QueryValue>;
@@ -32,7 +39,10 @@ export const recordKeys = {
 const dataPath = (cluster: string, topic: string, ...rest: (string | number)[]) =>
   apiPath(cluster, 'topic', topic, 'data', ...rest);
 
-/** A page of records without search text (spec part 1 §4); the previous page stays while the next loads. */
+/**
+ * A page of records without search text (docs/behaviour.md#data-tab); the previous page stays while the next
+ * loads.
+ */
 export function recordPageQuery(cluster: string, topic: string, query: FiltersQuery) {
   return queryOptions({
     queryKey: recordKeys.page(cluster, topic, query),
@@ -50,7 +60,9 @@ export function recordSearchQuery(cluster: string, topic: string, query: Filters
     queryKey: recordKeys.search(cluster, topic, query),
     queryFn: streamedQuery({
       streamFn: ({ signal }) =>
-        searchChunks(sseEvents(dataPath(cluster, topic, 'search'), { query, signal })),
+        searchChunks(
+          sseEvents(dataPath(cluster, topic, 'search'), { query, signal, errorEvent: SEARCH_EVENT.error }),
+        ),
       reducer: addChunk(sort),
       initialValue: emptySearch,
     }),
@@ -58,7 +70,10 @@ export function recordSearchQuery(cluster: string, topic: string, query: Filters
   });
 }
 
-/** The share link's record: the first one at or after the offset, never truncated (contract §3.4.2). */
+/**
+ * The share link's record: the first one at or after the offset, never truncated
+ * (docs/api-conventions.md#single-record).
+ */
 export function singleRecordQuery(cluster: string, topic: string, partition: number, offset: number) {
   return queryOptions({
     queryKey: recordKeys.single(cluster, topic, partition, offset),
@@ -67,7 +82,7 @@ export function singleRecordQuery(cluster: string, topic: string, partition: num
   });
 }
 
-/** Resolves a schema id to its subject for the badge link (spec part 1 §2); ids never change. */
+/** Resolves a schema id to its subject for the badge link (docs/behaviour.md#data-tab); ids never change. */
 export function schemaIdQuery(cluster: string, id: string, topic: string) {
   return queryOptions({
     queryKey: recordKeys.schemaId(cluster, id),
@@ -102,7 +117,10 @@ export function fetchOffsetsAt(cluster: string, topic: string, timestamp: string
   });
 }
 
-/** The streamed export of every matching record (contract §3.4.6); the browser saves it as it arrives. */
+/**
+ * The streamed export of every matching record (docs/api-conventions.md#download); the browser saves it as it
+ * arrives.
+ */
 export function downloadUrl(cluster: string, topic: string, query: FiltersQuery, format: 'csv' | 'json') {
   return (
     apiUrl(dataPath(cluster, topic, 'download')) + queryString({ ...query, format: format.toUpperCase() })

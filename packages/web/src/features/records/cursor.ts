@@ -1,9 +1,10 @@
-import type { Sort } from './data-url';
+/** The order records are read and shown in: oldest first or newest first. */
+export type Sort = 'OLDEST' | 'NEWEST';
 
 /** Per partition, the offset typed in the Offsets form: where reading starts. */
 export type StartOffsets = Record<number, number>;
 
-/** The `after` value of the page answer's next-page URI (contract §3.4.1). */
+/** The `after` value of the page answer's next-page URI (docs/api-conventions.md#page-of-records). */
 export function cursorOfUri(uri: string | undefined): string | undefined {
   if (!uri) return undefined;
   const query = uri.slice(uri.indexOf('?') + 1);

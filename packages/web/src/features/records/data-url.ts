@@ -1,9 +1,7 @@
 import { SEARCH_FIELDS, type SearchField } from '@console/contract';
 import { z } from 'zod';
 import { parseSearchParams, toSearchParams } from '../../lib/url-state';
-import { parseStartOffsets, startOffsetsToCursor } from './cursor';
-
-export type Sort = 'OLDEST' | 'NEWEST';
+import { parseStartOffsets, type Sort, startOffsetsToCursor } from './cursor';
 
 const cursor = z
   .string()
@@ -22,7 +20,9 @@ const instant = z
   .catch(undefined);
 const search = z.string().optional().catch(undefined);
 
-/** Spec part 1 §2 Data tab query parameters; every field falls back so an old link never breaks. */
+/**
+ * The Data tab's address (docs/behaviour.md#data-tab); every field falls back so an old link never breaks.
+ */
 const DataUrl = z.object({
   sort: z
     .string()
@@ -67,8 +67,8 @@ export function hasSearch(state: DataUrlState): boolean {
 }
 
 /**
- * The filters the page and the search stream send (contract §3.4 DataFilters). `after` is the page's
- * cursor, or where the typed offsets start when on the first page.
+ * The filters the page and the search stream send (docs/api-conventions.md#data-filters). `after` is the
+ * page's cursor, or where the typed offsets start when on the first page.
  */
 export function filtersQuery(state: DataUrlState, defaultSort: Sort) {
   const sort = state.sort ?? defaultSort;
@@ -89,7 +89,9 @@ export function downloadQuery(state: DataUrlState, defaultSort: Sort) {
   return filtersQuery({ ...state, after: undefined }, defaultSort);
 }
 
-/** The same filters with a new cursor and nothing of the single-record view: what every filter change does. */
+/**
+ * The same filters with a new cursor and nothing of the single-record view: what every filter change does.
+ */
 export function withFilters(state: DataUrlState, change: Partial<DataUrlState>): DataUrlState {
   return { ...state, after: undefined, single: false, offset: undefined, ...change };
 }

@@ -28,7 +28,10 @@ export function useProduce(cluster: string, topic: string) {
   });
 }
 
-/** A tombstone for the record's key (contract §3.4.4); the key goes as base64 of its bytes. */
+/**
+ * A tombstone for the record's key (docs/api-conventions.md#delete-and-empty); the key goes as base64 of its
+ * bytes.
+ */
 export function useDeleteRecord(cluster: string, topic: string) {
   const toasts = useToasts();
   const invalidate = useInvalidateTopic(cluster);

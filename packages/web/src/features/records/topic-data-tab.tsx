@@ -29,7 +29,7 @@ import './records.css';
 
 type Props = { cluster: string; topic: string };
 
-/** Spec part 1 §2 Data tab: the address holds every filter, so back restores them and searches again. */
+/** docs/behaviour.md#data-tab: the address holds every filter, so back restores them and searches again. */
 export function TopicDataTab({ cluster, topic }: Props) {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();

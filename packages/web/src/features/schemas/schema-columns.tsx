@@ -6,7 +6,7 @@ import { schemaPaths } from './schema-paths';
 
 const column = createColumnHelper<Schema>();
 
-/** Spec part 2 §2 Schema registry list: Id, Subject (a link to its details), Schema Type, Version. */
+/** The schema list (docs/behaviour.md#schemas): Id, Subject (a link to its details), Schema Type, Version. */
 export function schemaColumns(cluster: string): AnyColumnDef<Schema>[] {
   return [
     column.accessor('id', { header: 'Id', meta: { shrink: true } }),

@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router-dom';
 import { useClusterScope } from '../../auth/cluster-context';
-import { Page } from '../shell/page';
+import { Page } from '../../components/layout/page';
 import { useCreateSchema } from './api';
 import { SchemaForm } from './schema-form';
 import { schemaPaths } from './schema-paths';
 import './schemas.css';
 
-/** Spec part 2 §2: 'Create a schema'; success goes to the list. */
+/** 'Create a schema' (docs/behaviour.md#schemas); success goes to the list. */
 export function SchemaCreatePage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();

@@ -28,7 +28,7 @@ const errorsOf = (v: SchemaFormValues, editSubject: boolean) => ({
   schema: schemaTextError(v.schemaType, v.schema),
 });
 
-/** Subject, schema type, compatibility level and the schema text (spec part 2 §2 Schema registry). */
+/** Subject, schema type, compatibility level and the schema text (docs/behaviour.md#schemas). */
 export function SchemaForm({ initial, editSubject, disabled, busy, submitLabel, onSubmit, onTest }: Props) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState(false);

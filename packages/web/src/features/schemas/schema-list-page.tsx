@@ -4,16 +4,15 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
-import { DataTable } from '../../components/data-table/data-table';
 import { JsonViewer } from '../../components/json-viewer/json-viewer';
+import { ListPage } from '../../components/list-page/list-page';
 import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
-import { Page } from '../shell/page';
 import { schemaListQuery, useDeleteSubject } from './api';
 import { schemaColumns } from './schema-columns';
 import { schemaPaths } from './schema-paths';
 import '../topics/topics.css';
 
-/** Spec part 2 §2 Schema registry list; search and page live in the address. */
+/** The schema list (docs/behaviour.md#schemas); search and page live in the address. */
 export function SchemaListPage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();
@@ -34,7 +33,7 @@ export function SchemaListPage() {
   );
 
   return (
-    <Page
+    <ListPage
       title="Schema Registry"
       actions={
         canCreate && (
@@ -43,26 +42,22 @@ export function SchemaListPage() {
           </Link>
         )
       }
+      filters={
+        <SearchBar label="Schema search" inputLabel="Search subjects" list={url} pages={list.data?.page} />
+      }
+      query={list}
+      rows={list.data?.results}
+      table={{
+        label: 'Schemas',
+        columns,
+        getRowId: (s) => s.subject,
+        rowName: (s) => `schema ${s.subject}`,
+        emptyText: 'No schemas available',
+        renderSubRow: (s) => <JsonViewer label={`Schema of ${s.subject}`} value={s.schema ?? ''} />,
+        canExpand: (s) => s.schema !== undefined,
+        actions,
+      }}
     >
-      <SearchBar
-        label="Schema search"
-        inputLabel="Search subjects"
-        list={url}
-        totalPages={list.data?.page ?? 1}
-      />
-      <DataTable
-        label="Schemas"
-        data={list.data?.results}
-        columns={columns}
-        getRowId={(s) => s.subject}
-        rowName={(s) => `schema ${s.subject}`}
-        loading={list.isPending}
-        failed={list.isError}
-        emptyText="No schemas available"
-        renderSubRow={(s) => <JsonViewer label={`Schema of ${s.subject}`} value={s.schema ?? ''} />}
-        canExpand={(s) => s.schema !== undefined}
-        actions={actions}
-      />
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete subject"
@@ -72,6 +67,6 @@ export function SchemaListPage() {
         onConfirm={() => toDelete !== null && remove.mutate(toDelete, { onSettled: () => setToDelete(null) })}
         onCancel={() => setToDelete(null)}
       />
-    </Page>
+    </ListPage>
   );
 }

@@ -7,8 +7,8 @@ import { Badge } from '../../components/badge';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import { JsonViewer } from '../../components/json-viewer/json-viewer';
+import { Page } from '../../components/layout/page';
 import { UrlTabs } from '../../components/tabs/url-tabs';
-import { Page } from '../shell/page';
 import {
   latestSchemaQuery,
   schemaVersionsQuery,
@@ -22,7 +22,9 @@ import { SchemaForm } from './schema-form';
 import { schemaPaths } from './schema-paths';
 import './schemas.css';
 
-/** Spec part 2 §2 Schema details: tab Details (the latest version, editable) and tab Versions. */
+/**
+ * A subject's page (docs/behaviour.md#schemas): tab Details (the latest version, editable) and tab Versions.
+ */
 export function SchemaPage() {
   const { cluster } = useClusterScope();
   const params = useParams();
@@ -32,7 +34,8 @@ export function SchemaPage() {
   const tab = params.tab ?? (location.pathname.endsWith('/update') ? 'update' : undefined);
   const latest = useQuery(latestSchemaQuery(cluster.id, subject));
   const versions = useQuery(schemaVersionsQuery(cluster.id, subject));
-  // The Details tab edits; its route needs SCHEMA UPDATE (spec part 2 §2), so readers see Versions.
+  // The Details tab edits; its route needs SCHEMA UPDATE (docs/behaviour.md#menu-and-routes), so readers see
+  // Versions.
   const canUpdate = useCan('SCHEMA', 'UPDATE');
   const active = tab === 'versions' || !canUpdate ? 'versions' : 'update';
   const tabs = [

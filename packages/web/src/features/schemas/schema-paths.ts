@@ -1,6 +1,6 @@
 const enc = encodeURIComponent;
 
-/** Router paths of the schema registry screens (spec part 2 §2). */
+/** Router paths of the schema registry screens (docs/behaviour.md#menu-and-routes). */
 export const schemaPaths = {
   list: (cluster: string) => `/${enc(cluster)}/schema`,
   create: (cluster: string) => `/${enc(cluster)}/schema/create`,

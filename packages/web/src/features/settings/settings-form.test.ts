@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SettingsForm, settingsSaved, settingsValues, toUiOptions } from './settings-form';
 
 describe('settings form', () => {
-  it('starts from the cluster options, with the spec defaults for unset flags', () => {
+  it('starts from the cluster options, with the documented defaults for unset flags', () => {
     expect(settingsValues({ topic: {}, topicData: { dateTimeFormat: 'RELATIVE' } })).toEqual({
       topicDataDateTimeFormat: 'RELATIVE',
       topicDefaultView: '',
@@ -33,7 +33,7 @@ describe('settings form', () => {
     expect(toUiOptions(bare).topicData).toEqual({ dateTimeFormat: 'RELATIVE' });
   });
 
-  it('words the success toast as the spec does', () => {
+  it('names the cluster in the success toast', () => {
     expect(settingsSaved('local')).toBe("Settings for cluster 'local' updated successfully.");
   });
 });

@@ -5,7 +5,7 @@ const optional = <T extends z.ZodType>(choice: T) => z.union([z.literal(''), cho
 const flag = z.enum(['true', 'false']);
 
 /**
- * Spec part 2 §2 Settings: the date-time format is required, every other option may stay unset (''),
+ * docs/behaviour.md#settings: the date-time format is required, every other option may stay unset (''),
  * then the server's or the console's default applies. Controls hold strings, so flags are 'true'/'false'.
  */
 export const SettingsForm = z.object({
@@ -40,7 +40,9 @@ export const choices = {
   ],
 } as const satisfies Record<string, readonly (readonly [string, string])[]>;
 
-/** The form's starting values; spec part 2 §9: showAllConsumerGroups true and skip options false. */
+/**
+ * The form's starting values; docs/behaviour.md#settings: showAllConsumerGroups true and skip options false.
+ */
 export function settingsValues(options: UiOptions): SettingsValues {
   const { topic, topicData } = options;
   return {

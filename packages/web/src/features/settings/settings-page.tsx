@@ -2,11 +2,11 @@ import type { UiOptions } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClusterScope } from '../../auth/cluster-context';
 import { FormField, fieldProps } from '../../components/form/form-field';
+import { Page } from '../../components/layout/page';
 import { Spinner } from '../../components/spinner';
 import { useToasts } from '../../components/toasts/toast-context';
 import { useForm } from '../../lib/use-form';
 import { saveUiOptions, uiOptionsQuery } from '../clusters/api';
-import { Page } from '../shell/page';
 import {
   choices,
   SettingsForm,
@@ -17,7 +17,7 @@ import {
 } from './settings-form';
 import './settings.css';
 
-/** Spec part 2 §2 Settings (`/ui/{clusterId}/settings`): this browser's UI options for the cluster. */
+/** docs/behaviour.md#settings (`/ui/{clusterId}/settings`): this browser's UI options for the cluster. */
 export function SettingsPage() {
   const { cluster } = useClusterScope();
   const options = useQuery(uiOptionsQuery(cluster.id));
@@ -69,7 +69,7 @@ function SettingsFormView({ cluster, options }: { cluster: string; options: UiOp
   const checkbox = (field: Field, label: string) => (
     <FormField id={`settings-${field}`} label={label} error={errors[field]}>
       <input
-        className="checkbox settings__checkbox"
+        className="checkbox"
         type="checkbox"
         {...fieldProps(`settings-${field}`, errors[field])}
         checked={values[field] === 'true'}

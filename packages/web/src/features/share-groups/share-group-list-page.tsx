@@ -1,13 +1,12 @@
 import type { ShareGroupSummary } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useClusterScope } from '../../auth/cluster-context';
 import { Badge } from '../../components/badge';
-import { DataTable } from '../../components/data-table/data-table';
+import { ListPage } from '../../components/list-page/list-page';
 import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
-import { Page } from '../shell/page';
 import { shareGroupListQuery } from './api';
 import { GroupTypeTabs } from './group-type-tabs';
 
@@ -24,9 +23,6 @@ export function ShareGroupListPage() {
   const navigate = useNavigate();
   const url = useSearchPage();
   const list = useQuery(shareGroupListQuery(cluster.id, url.params));
-  useEffect(() => {
-    if (list.data && list.data.page > 0 && url.params.page > list.data.page) url.setPage(list.data.page);
-  });
   const columns = useMemo(
     () => [
       column.accessor('id', {
@@ -48,24 +44,20 @@ export function ShareGroupListPage() {
     [navigate, cluster.id],
   );
   return (
-    <Page title="Share Groups">
-      <GroupTypeTabs current="share" />
-      <SearchBar
-        label="Share group search"
-        inputLabel="Search share groups"
-        list={url}
-        totalPages={list.data?.page ?? 1}
-      />
-      <DataTable
-        label="Share groups"
-        data={list.data?.results}
-        columns={columns}
-        getRowId={(g) => g.id}
-        loading={list.isPending}
-        failed={list.isError}
-        emptyText="No share groups"
-        actions={actions}
-      />
-    </Page>
+    <ListPage
+      title="Share Groups"
+      header={<GroupTypeTabs current="share" />}
+      filters={
+        <SearchBar
+          label="Share group search"
+          inputLabel="Search share groups"
+          list={url}
+          pages={list.data?.page}
+        />
+      }
+      query={list}
+      rows={list.data?.results}
+      table={{ label: 'Share groups', columns, getRowId: (g) => g.id, emptyText: 'No share groups', actions }}
+    />
   );
 }

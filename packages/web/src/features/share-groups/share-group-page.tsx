@@ -7,7 +7,7 @@ import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { Badge } from '../../components/badge';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
-import { Page } from '../shell/page';
+import { Page } from '../../components/layout/page';
 import { shareGroupQuery, useDeleteShareGroup, useResetShareOffsets } from './api';
 
 const member = createColumnHelper<ShareGroupMember>();

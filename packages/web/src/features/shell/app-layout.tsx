@@ -1,9 +1,19 @@
 import { type ReactNode, Suspense } from 'react';
+import { SkipLink } from '../../components/layout/skip-link';
+import { TitleBarEnd } from '../../components/layout/title-bar-end';
 import { LoadingScreen } from '../../components/loading-screen';
-import { SideMenu } from './side-menu';
-import { SkipLink } from './skip-link';
-import { useMenuExpanded } from './use-menu-expanded';
+import { SideMenu } from './menu/side-menu';
+import { useMenuExpanded } from './menu/use-menu-expanded';
+import { SessionButton } from './title-bar/session-button';
+import { ThemeToggle } from './title-bar/theme-toggle';
 import './shell.css';
+
+const titleBarEnd = (
+  <>
+    <ThemeToggle />
+    <SessionButton />
+  </>
+);
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const [expanded, toggle] = useMenuExpanded();
@@ -12,8 +22,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <SkipLink />
       <SideMenu expanded={expanded} onToggle={toggle} />
       <div className="app-shell__main">
-        {/* Screens other than the landing list load on first visit (lazy-screens.tsx). */}
-        <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+        <TitleBarEnd value={titleBarEnd}>
+          {/* Screens load on first visit (routes/screens.ts). */}
+          <Suspense fallback={<LoadingScreen />}>{children}</Suspense>
+        </TitleBarEnd>
       </div>
     </div>
   );

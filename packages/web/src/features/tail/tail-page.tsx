@@ -3,12 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useReportError } from '../../api/error-reporter';
 import { useClusterScope } from '../../auth/cluster-context';
 import { Badge, type BadgeTone } from '../../components/badge';
 import { DataTable } from '../../components/data-table/data-table';
 import type { AnyColumnDef } from '../../components/data-table/types';
 import { JsonViewer } from '../../components/json-viewer/json-viewer';
-import { useToasts } from '../../components/toasts/toast-context';
+import { Page } from '../../components/layout/page';
 import { topicNamesQuery } from '../records/api';
 import { FormatBadges } from '../records/table/format-badge';
 import {
@@ -17,14 +18,13 @@ import {
   RecordTimeCell,
   RecordValueCell,
 } from '../records/table/record-cells';
-import { Page } from '../shell/page';
 import { DEFAULT_MAX_RECORDS, MAX_RECORDS, type TailStatus, tailRowId } from './tail-rows';
 import { TopicMultiSelect } from './topic-multi-select';
 import { useLiveTail } from './use-live-tail';
 import './tail.css';
 
 const column = createColumnHelper<DataRecord>();
-/** Spec part 2 §1 Live Tail columns, and the record's format; relative dates by default (§9). */
+/** docs/behaviour.md#live-tail columns, and the record's format; relative dates by default. */
 const columns: AnyColumnDef<DataRecord>[] = [
   column.accessor((r) => r.topic.name, { id: 'topic', header: 'Topic' }),
   column.accessor('key', { header: 'Key', cell: ({ row }) => <RecordKeyCell record={row.original} /> }),
@@ -53,20 +53,19 @@ const columns: AnyColumnDef<DataRecord>[] = [
 
 const tones: Record<TailStatus, BadgeTone> = { STOPPED: 'neutral', STARTED: 'success', PAUSED: 'warning' };
 
-/** Spec part 2 §1 Live Tail, with the states of §4. */
+/** docs/behaviour.md#live-tail, with its states. */
 export function TailPage() {
   const { cluster } = useClusterScope();
   const [params] = useSearchParams();
-  const toasts = useToasts();
   const preselected = params.get('topicId');
   const names = useQuery(topicNamesQuery(cluster.id));
   const [search, setSearch] = useState('');
   const [topics, setTopics] = useState<string[]>(preselected ? [preselected] : []);
   const [size, setSize] = useState<number>(DEFAULT_MAX_RECORDS);
-  const tail = useLiveTail(cluster.id, toasts.error);
+  const tail = useLiveTail(cluster.id, useReportError());
   const request = { topics, search, size };
 
-  // `?topicId=` starts at once (spec part 2 §1).
+  // `?topicId=` starts at once (docs/behaviour.md#live-tail).
   const started = useRef(false);
   useEffect(() => {
     if (preselected && !started.current) {

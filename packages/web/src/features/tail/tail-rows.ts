@@ -2,15 +2,16 @@ import type { DataRecord } from '@console/contract';
 
 export type TailStatus = 'STOPPED' | 'STARTED' | 'PAUSED';
 
-/** Spec part 2 §9: Max Records choices, default 50. */
+/** docs/behaviour.md#live-tail: Max Records choices, default 50. */
 export const MAX_RECORDS = [50, 100, 250, 500, 1000, 2500] as const;
 export const DEFAULT_MAX_RECORDS = 50;
 
 export const tailRowId = (r: DataRecord) => `${r.topic.name}\u0000${r.partition}\u0000${r.offset}`;
 
 /**
- * The rows after new records came (spec part 2 §4): sorted by timestamp ascending (ties in partition
- * order), trimmed to the newest `max`; a record already shown (same topic, partition, offset) stays once.
+ * The rows after new records came (docs/behaviour.md#live-tail): sorted by timestamp ascending (ties in
+ * partition order), trimmed to the newest `max`; a record already shown (same topic, partition, offset) stays
+ * once.
  */
 export function addDataRecords(
   rows: readonly DataRecord[],

@@ -8,7 +8,7 @@ type Props = {
   onChange: (selected: string[]) => void;
 };
 
-/** Spec part 2 §1 Live Tail: the topic dropdown with its own search, Select All and Deselect All. */
+/** docs/behaviour.md#live-tail: the topic dropdown with its own search, Select All and Deselect All. */
 export function TopicMultiSelect({ topics, selected, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const [filter, setFilter] = useState('');

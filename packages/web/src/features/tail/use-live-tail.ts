@@ -1,18 +1,18 @@
-import { type DataRecord, TailBody } from '@console/contract';
+import { type DataRecord, TAIL_EVENT, TailBody } from '@console/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiPath } from '../../api/base-path';
-import { sseEvents } from '../../api/sse';
+import { sseEvents } from '../../api/sse/sse';
 import { addDataRecords, type TailStatus } from './tail-rows';
 
 export type TailRequest = { topics: string[]; search: string; size: number };
 
 /**
- * The live tail's state machine (spec part 2 §4): STOPPED at first; start (Search) clears the rows and
- * opens the stream (STARTED); pause closes it (PAUSED) and resume opens it again from the offsets the
- * last event carried, so nothing is missed; a stream error or its end is STOPPED. Leaving the page
- * closes the stream.
+ * The live tail's state machine (docs/behaviour.md#live-tail): STOPPED at first; start (Search) clears the
+ * rows and opens the stream (STARTED); pause closes it (PAUSED) and resume opens it again from the offsets
+ * the last event carried, so nothing is missed; a stream error or its end is STOPPED. Leaving the page closes
+ * the stream. A `tailError` event arrives as the ApiError with its code (api/sse/stream-error.ts).
  */
-export function useLiveTail(cluster: string, onError: (message: string) => void) {
+export function useLiveTail(cluster: string, onError: (error: unknown) => void) {
   const [status, setStatus] = useState<TailStatus>('STOPPED');
   const [rows, setRows] = useState<DataRecord[]>([]);
   const stream = useRef<AbortController | undefined>(undefined);
@@ -42,8 +42,9 @@ export function useLiveTail(cluster: string, onError: (message: string) => void)
           for await (const { event, data } of sseEvents(apiPath(cluster, 'tail', 'sse'), {
             query,
             signal: controller.signal,
+            errorEvent: TAIL_EVENT.error,
           })) {
-            if (event !== 'tailBody') throw new Error(messageOf(data));
+            if (event !== TAIL_EVENT.body) continue;
             const body = TailBody.parse(data);
             if (body.offsets) offsets.current = body.offsets;
             const records = body.records ?? [];
@@ -53,7 +54,7 @@ export function useLiveTail(cluster: string, onError: (message: string) => void)
         } catch (error) {
           if (controller.signal.aborted) return;
           setStatus('STOPPED');
-          onError(error instanceof Error && error.message ? error.message : 'The live tail stopped');
+          onError(error);
         }
       })();
     },
@@ -86,9 +87,4 @@ export function useLiveTail(cluster: string, onError: (message: string) => void)
     },
     clear: () => setRows([]),
   };
-}
-
-function messageOf(data: unknown): string {
-  const message = typeof data === 'object' && data !== null && 'message' in data ? data.message : '';
-  return typeof message === 'string' ? message : '';
 }

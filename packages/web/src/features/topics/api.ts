@@ -54,7 +54,7 @@ export function topicListQuery(cluster: string, params: TopicListParams) {
   });
 }
 
-/** One batched call for the page's topics (spec part 1 §7), never one per topic. */
+/** One batched call for the page's topics (docs/behaviour.md#topic-list), never one per topic. */
 export function lastRecordsQuery(cluster: string, topics: readonly string[]) {
   return queryOptions({
     queryKey: topicKeys.lastRecords(cluster, topics),

@@ -52,7 +52,7 @@ export function useIncreasePartitions(cluster: string, topic: string) {
   });
 }
 
-/** Sends only the changed keys (spec part 1 §4); the server applies them incrementally. */
+/** Sends only the changed keys (docs/behaviour.md#configs); the server applies them incrementally. */
 export function useUpdateTopicConfigs(cluster: string, topic: string) {
   const toasts = useToasts();
   const client = useQueryClient();

@@ -12,14 +12,15 @@ type Props = { cluster: string; topic: string; tab: TopicTab; canReadConfigs: bo
 
 const emptyHint = 'Only enabled for topics with Delete Cleanup Policy';
 
-/** Page-level buttons of the topic page with the permissions of spec part 1 §6. */
+/** Page-level buttons of the topic page with the permissions of docs/behaviour.md#topic-page. */
 export function TopicActions({ cluster, topic, tab, canReadConfigs }: Props) {
   const [confirmEmpty, setConfirmEmpty] = useState(false);
   const canDeleteData = useCan('TOPIC_DATA', 'DELETE');
   const canWriteData = useCan('TOPIC_DATA', 'CREATE');
   const canReadData = useCan('TOPIC_DATA', 'READ');
-  // The spec shows Increase Partition to TOPIC_DATA CREATE; the call itself needs TOPIC UPDATE
-  // (contract §5), so the button asks for both rather than lead to a refusal.
+  // Increase Partition shows to TOPIC_DATA CREATE (docs/behaviour.md#topic-page); the call itself needs TOPIC
+  // UPDATE (docs/security.md#access-matrix), so the button asks for both
+  // (docs/ui-design.md#the-server-decides).
   const canUpdateTopic = useCan('TOPIC', 'UPDATE');
   const canIncrease = canWriteData && canUpdateTopic;
   const configs = useQuery({

@@ -1,6 +1,8 @@
 const enc = encodeURIComponent;
 
-/** Router paths (below the `{basePath}ui` basename) of the topic screens, spec part 1 §2 and part 2 §2. */
+/**
+ * Router paths (below the `{basePath}ui` basename) of the topic screens, docs/behaviour.md#menu-and-routes.
+ */
 export const topicPaths = {
   list: (cluster: string) => `/${enc(cluster)}/topic`,
   create: (cluster: string) => `/${enc(cluster)}/topic/create`,

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import { applySavedSearch, parseTopicListUrl, readSavedSearch, topicListUrl } from './list/topic-list-search';
 
 /**
- * A kept search overrides the address once, when the list opens (spec part 1 §4); later searches and
- * history moves are left alone. False until the address holds the search to run.
+ * A kept search overrides the address once, when the list opens (docs/behaviour.md#topic-list); later
+ * searches and history moves are left alone. False until the address holds the search to run.
  */
 export function useSavedSearchOnLoad(): boolean {
   const [params, setParams] = useSearchParams();

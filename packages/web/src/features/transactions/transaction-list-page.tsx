@@ -1,12 +1,10 @@
 import type { Transaction } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect } from 'react';
 import { useClusterScope } from '../../auth/cluster-context';
 import { Badge, type BadgeTone } from '../../components/badge';
-import { DataTable } from '../../components/data-table/data-table';
+import { ListPage } from '../../components/list-page/list-page';
 import { SearchBar, useSearchPage } from '../../components/search-bar/search-bar';
-import { Page } from '../shell/page';
 import { transactionListQuery } from './api';
 import { formatDuration } from './duration';
 import { OpenTransactions } from './open-transactions';
@@ -58,29 +56,29 @@ export function TransactionListPage() {
   const { cluster } = useClusterScope();
   const url = useSearchPage();
   const list = useQuery(transactionListQuery(cluster.id, url.params));
-  useEffect(() => {
-    if (list.data && list.data.page > 0 && url.params.page > list.data.page) url.setPage(list.data.page);
-  });
   return (
-    <Page title="Transactions">
-      <SearchBar
-        label="Transaction search"
-        inputLabel="Search transactional ids"
-        list={url}
-        totalPages={list.data?.page ?? 1}
-      />
-      <DataTable
-        label="Transactions"
-        data={list.data?.results}
-        columns={columns}
-        getRowId={(t) => t.transactionalId}
-        loading={list.isPending}
-        failed={list.isError}
-        emptyText={
-          url.params.search ? 'No transactional id matches.' : 'No transactional ids on this cluster.'
-        }
-      />
+    <ListPage
+      title="Transactions"
+      filters={
+        <SearchBar
+          label="Transaction search"
+          inputLabel="Search transactional ids"
+          list={url}
+          pages={list.data?.page}
+        />
+      }
+      query={list}
+      rows={list.data?.results}
+      table={{
+        label: 'Transactions',
+        columns,
+        getRowId: (t) => t.transactionalId,
+        emptyText: url.params.search
+          ? 'No transactional id matches.'
+          : 'No transactional ids on this cluster.',
+      }}
+    >
       <OpenTransactions />
-    </Page>
+    </ListPage>
   );
 }

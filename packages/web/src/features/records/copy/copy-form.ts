@@ -13,7 +13,10 @@ export function copyPartitions(partitions: readonly Partition[]): CopyPartition[
   }));
 }
 
-/** Spec part 2 §5 Last x messages: the last offset minus x, floored at the partition's first offset. */
+/**
+ * The last x records (docs/behaviour.md#produce-and-copy): the last offset minus x, floored at the
+ * partition's first offset.
+ */
 export function lastMessages(partitions: readonly CopyPartition[], count: number): CopyPartition[] {
   return partitions.map((p) => ({ ...p, offset: String(Math.max(p.first, p.last - count)) }));
 }
@@ -27,7 +30,10 @@ export function offsetsAtTime(
   return partitions.map((p) => ({ ...p, offset: String(at.get(p.id) ?? p.last) }));
 }
 
-/** Spec part 2 §5 Copy topic: each checked offset a number between first and last; a target topic. */
+/**
+ * Copy topic (docs/behaviour.md#produce-and-copy): each checked offset a number between first and last; a
+ * target topic.
+ */
 export function validateCopy(toTopic: string, partitions: readonly CopyPartition[]): CopyErrors {
   const errors: CopyErrors = { offsets: {} };
   if (toTopic.trim() === '') errors.toTopic = 'Target topic is required';
@@ -49,7 +55,7 @@ export function hasCopyErrors(errors: CopyErrors): boolean {
   );
 }
 
-/** Only checked partitions are sent (spec part 2 §5). */
+/** Only checked partitions are sent (docs/behaviour.md#produce-and-copy). */
 export function toCopyBody(partitions: readonly CopyPartition[]): CopyBody {
   return partitions.filter((p) => p.checked).map((p) => ({ partition: p.id, offset: Number(p.offset) }));
 }

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { useClusterScope } from '../../../auth/cluster-context';
+import { Page } from '../../../components/layout/page';
 import { Spinner } from '../../../components/spinner';
-import { Page } from '../../shell/page';
 import { topicPartitionsQuery } from '../../topics/api';
 import { CopyFormView } from './copy-form-view';
 import '../records.css';
 
-/** Spec part 2 §2 Copy topic: per-partition start offsets into a topic of any cluster. */
+/**
+ * Copy topic (docs/behaviour.md#produce-and-copy): per-partition start offsets into a topic of any cluster.
+ */
 export function CopyPage() {
   const { topicId = '' } = useParams();
   const { cluster } = useClusterScope();

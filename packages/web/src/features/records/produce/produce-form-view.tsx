@@ -27,8 +27,8 @@ type Props = {
 };
 
 /**
- * Spec part 2 §4-§5: multi message and tombstone exclude each other; multi message has no key field.
- * The value comes last, so Produce is the next Tab stop after it (issue 16 item 12).
+ * docs/behaviour.md#produce-and-copy: multi message and tombstone exclude each other; multi message has no
+ * key field. The value comes last, so Produce is the next Tab stop after it (issue 16 item 12).
  */
 export function ProduceFormView({ cluster, topic, partitions, subjects, initial, onDone }: Props) {
   const produce = useProduce(cluster, topic);

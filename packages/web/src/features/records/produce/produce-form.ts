@@ -11,7 +11,7 @@ export type ProduceValues = {
   key: string;
   headers: HeaderRow[];
   valueSchema: string;
-  /** Spec part 2 §5: string or json; json is checked to parse (one value per line with multi message). */
+  /** The value is string or json; json is checked to parse (one value per line with multi message). */
   valueType: ValueType;
   value: string;
   timestamp: Date;
@@ -27,7 +27,9 @@ export type ProduceField = keyof ProduceValues;
 export const VALUE_TYPES = ['string', 'json'] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
 
-/** Spec part 2 §5 Produce; multi message needs the separator on every line, the server's rule too. */
+/**
+ * docs/behaviour.md#produce-and-copy; multi message needs the separator on every line, the server's rule too.
+ */
 export const ProduceForm = z
   .object({
     partition: z.string(),
@@ -116,11 +118,16 @@ export function initialProduceValues(topic: string, subjects: readonly string[])
   };
 }
 
-/** The key list leaves out value subjects, the value list key subjects (spec part 2 §5). */
+/**
+ * The key list leaves out value subjects, the value list key subjects (docs/behaviour.md#produce-and-copy).
+ */
 export const keySubjects = (subjects: readonly string[]) => subjects.filter((s) => !s.includes('-value'));
 export const valueSubjects = (subjects: readonly string[]) => subjects.filter((s) => !s.includes('-key'));
 
-/** Spec part 2 §3 Produce payload. A tombstone sends a null value; multi message sends no key. */
+/**
+ * The produce body (docs/api-conventions.md#produce). A tombstone sends a null value; multi message sends no
+ * key.
+ */
 export function toProduceBody(form: ProduceValues): ProduceBody {
   return {
     partition: form.partition === '' ? null : Number(form.partition),

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../../auth/cluster-context';
+import { Page } from '../../../components/layout/page';
 import { Spinner } from '../../../components/spinner';
-import { Page } from '../../shell/page';
 import { topicPartitionsQuery } from '../../topics/api';
 import { topicPaths } from '../../topics/topic-paths';
 import { subjectsQuery } from '../api';
@@ -12,7 +12,10 @@ import { ProduceFormView } from './produce-form-view';
 import { type CopiedRecord, clearCopiedRecord, readCopiedRecord } from './produce-values';
 import '../records.css';
 
-/** Spec part 2 §2 Produce to topic: waits for the partitions and the subjects, then shows the form. */
+/**
+ * The Produce page (docs/behaviour.md#produce-and-copy): waits for the partitions and the subjects, then
+ * shows the form.
+ */
 export function ProducePage() {
   const { topicId = '' } = useParams();
   const { cluster } = useClusterScope();
@@ -21,7 +24,8 @@ export function ProducePage() {
   const partitions = useQuery(topicPartitionsQuery(cluster.id, topicId));
   const subjects = useQuery({ ...subjectsQuery(cluster.id), enabled: withSchemas });
   const ready = partitions.data && (!withSchemas || !subjects.isPending);
-  // 'produceToTopicValues' is read once (spec part 1 §3): kept for this page, removed from storage.
+  // 'produceToTopicValues' is read once (docs/behaviour.md#data-tab): kept for this page, removed from
+  // storage.
   const [copied] = useState(() => readCopiedRecord(topicId));
   useEffect(() => clearCopiedRecord(), []);
 

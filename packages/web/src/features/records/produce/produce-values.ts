@@ -2,7 +2,9 @@ import type { DataRecord } from '@console/contract';
 import { z } from 'zod';
 import { readStorage, removeStorage, storageKeys, writeStorage } from '../../../api/storage';
 
-/** What the row's copy action hands to the Produce page ('produceToTopicValues', spec part 1 §3). */
+/**
+ * What the row's copy action hands to the Produce page ('produceToTopicValues', docs/behaviour.md#data-tab).
+ */
 const CopiedRecord = z.object({
   topic: z.string(),
   key: z.string().optional(),

@@ -5,7 +5,9 @@ import { type ProduceField, ProduceForm, type ProduceValues, serverFieldErrors }
 
 type Errors = Partial<Record<ProduceField, string>>;
 
-/** The produce form's state: a field is checked on change, the whole form on submit (spec part 1 §5). */
+/**
+ * The produce form's state: a field is checked on change, the whole form on submit (docs/behaviour.md#forms).
+ */
 export function useProduceForm(initial: ProduceValues) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Errors>({});

@@ -2,8 +2,9 @@ import type { DateTimeFormat } from '@console/contract';
 import { formatOffsetIso } from '../../../components/date-time-picker/date-format';
 import { DateTimePicker } from '../../../components/date-time-picker/date-time-picker';
 import { Icon } from '../../../components/icon';
+import type { Sort } from '../cursor';
 import { parseStartOffsets, startOffsetsText } from '../cursor';
-import type { DataUrlState, Sort } from '../data-url';
+import type { DataUrlState } from '../data-url';
 import { OffsetsMenu } from '../table/offsets-menu';
 
 type Props = {
@@ -12,12 +13,15 @@ type Props = {
   partitions: number[];
   format: DateTimeFormat;
   onFormat: (format: DateTimeFormat) => void;
-  /** Any filter change starts over from the first page (spec part 1 §4). */
+  /** Any filter change starts over from the first page (docs/behaviour.md#data-tab). */
   onChange: (change: Partial<DataUrlState>) => void;
   onDownload: () => void;
 };
 
-/** Spec part 1 §2 Data tab filter bar: sort, partition, time range, offsets, time format, download. */
+/**
+ * The Data tab's filter bar (docs/behaviour.md#data-tab): sort, partition, time range, offsets, time format,
+ * download.
+ */
 export function DataFilterBar({ state, sort, partitions, format, onFormat, onChange, onDownload }: Props) {
   return (
     <div className="filter-bar data-filter-bar" role="toolbar" aria-label="Record filters">

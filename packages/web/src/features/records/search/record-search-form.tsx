@@ -34,9 +34,10 @@ const fromAddress = (current: Props['current']): SearchFilters =>
   Object.fromEntries(SEARCH_FIELDS.map((f) => [f, parseSearchFilter(current[f])])) as SearchFilters;
 
 /**
- * Spec part 1 §2 Search: six fields with Contains / Not Contains / Equals, then Search, Stop, Clear.
- * Whitespace splits a text into patterns unless it is in double quotes (spec part 1 §5); `\"` is a
- * literal quote, so JSON fragments can be found. The help under the fields says so.
+ * docs/behaviour.md#data-tab: six search fields with Contains / Not Contains / Equals, then Search, Stop,
+ * Clear. Whitespace splits a text into patterns unless it is in double quotes
+ * (docs/behaviour.md#search-text); `\"` is a literal quote, so JSON fragments can be found. The help under
+ * the fields says so.
  */
 export function RecordSearchForm({
   current,

@@ -1,6 +1,6 @@
 import type { SearchField } from '@console/contract';
 
-/** Spec part 1 §3: C contains, N not contains, E equals. */
+/** docs/api-conventions.md#search-text: C contains, N not contains, E equals. */
 export type MatchType = 'C' | 'N' | 'E';
 export type SearchFilter = { text: string; type: MatchType };
 export type SearchFilters = Record<SearchField, SearchFilter>;
@@ -13,7 +13,10 @@ export const matchTypes: [MatchType, string][] = [
 
 const types = new Set<string>(['C', 'N', 'E']);
 
-/** Reads `text_TYPE`: the part after the last `_` is the type; anything else means contains (contract §3.4). */
+/**
+ * Reads `text_TYPE`: the part after the last `_` is the type; anything else means contains
+ * (docs/api-conventions.md#search-text).
+ */
 export function parseSearchFilter(raw: string | undefined): SearchFilter {
   if (!raw) return { text: '', type: 'C' };
   const cut = raw.lastIndexOf('_');

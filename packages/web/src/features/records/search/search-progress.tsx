@@ -24,9 +24,9 @@ type Props = {
 };
 
 /**
- * The search stream's progress, 2 decimals (spec part 1 §4), and why it ended: done, stopped or failed;
- * when a budget ended it, "Continue from here" searches on from its cursor, so any topic can be searched
- * to its end in steps.
+ * The search stream's progress, 2 decimals (docs/behaviour.md#search-progress), and why it ended: done,
+ * stopped or failed; when a budget ended it, "Continue from here" searches on from its cursor, so any topic
+ * can be searched to its end in steps.
  */
 export function SearchProgress({ percent, running, stopped, end, error, found, onContinue }: Props) {
   const shown = Math.min(100, Math.max(0, percent));

@@ -4,7 +4,9 @@ import type { SearchState } from './search-stream';
 export type SearchStatus = {
   percent: number;
   running: boolean;
-  /** Stopped by the user before the end: Stop cancels the query, which keeps what had arrived, maybe nothing. */
+  /**
+   * Stopped by the user before the end: Stop cancels the query, which keeps what had arrived, maybe nothing.
+   */
   stopped: boolean;
   end: SearchEnd | undefined;
   /** Why the search request failed, when it did. */
@@ -19,7 +21,7 @@ type Stream = {
   error: Error | null;
 };
 
-/** What the status line under the search form says (spec part 1 §4 Topic data). */
+/** What the status line under the search form says (docs/behaviour.md#search-progress). */
 export function searchStatus({ ready, running, data, error }: Stream): SearchStatus {
   return {
     percent: data?.percent ?? 0,

@@ -1,9 +1,9 @@
-import { type DataRecord, SearchBody, SearchEnd } from '@console/contract';
-import { ApiError, ResponseShapeError } from '../../../api/errors';
-import type { SseMessage } from '../../../api/sse';
-import type { Sort } from '../data-url';
+import { type DataRecord, SEARCH_EVENT, SearchBody, SearchEnd } from '@console/contract';
+import { ResponseShapeError } from '../../../api/errors';
+import type { SseMessage } from '../../../api/sse/sse';
+import type { Sort } from '../cursor';
 
-/** Spec part 1 §4 Topic data: the display moves only on steps of at least this many percent. */
+/** docs/behaviour.md#search-progress: the display moves only on steps of at least this many percent. */
 export const PROGRESS_STEP = 0.5;
 
 export type SearchChunk = { records: DataRecord[]; percent: number; after?: string; end?: SearchEnd };
@@ -13,33 +13,27 @@ export const emptySearch: SearchState = { records: [], percent: 0 };
 
 /**
  * Turns the stream's events into display updates: every batch of matches and the end at once, bare
- * progress only when it moved by PROGRESS_STEP. A `searchError` event throws its message.
+ * progress only when it moved by PROGRESS_STEP. A `searchError` event never reaches it: the stream throws
+ * it as an ApiError (api/sse/stream-error.ts).
  */
 export async function* searchChunks(messages: AsyncIterable<SseMessage>): AsyncGenerator<SearchChunk> {
   let shown = 0;
   let after: string | undefined;
   for await (const { event, data } of messages) {
-    if (event === 'searchBody') {
+    if (event === SEARCH_EVENT.body) {
       const body = SearchBody.parse(data);
       after = body.after ?? after;
       const records = body.records ?? [];
       if (records.length === 0 && body.percent - shown < PROGRESS_STEP) continue;
       shown = body.percent;
       yield { records, percent: body.percent, ...(after ? { after } : {}) };
-    } else if (event === 'searchEnd') {
+    } else if (event === SEARCH_EVENT.end) {
       const end = SearchEnd.parse(data);
       yield { records: [], percent: end.percent, ...(end.after ? { after: end.after } : {}), end };
       return;
-    } else if (event === 'searchError' || event === 'error') {
-      throw new ApiError(500, messageOf(data));
     }
   }
   throw new ResponseShapeError('The search stream ended early');
-}
-
-function messageOf(data: unknown): string {
-  const message = typeof data === 'object' && data !== null && 'message' in data ? data.message : '';
-  return typeof message === 'string' ? message : '';
 }
 
 const time = (record: DataRecord) => Date.parse(record.timestamp);

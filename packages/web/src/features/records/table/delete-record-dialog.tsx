@@ -5,7 +5,10 @@ import { useDeleteRecord } from '../mutations';
 
 type Props = { cluster: string; topic: string; record: DataRecord | null; onClose: () => void };
 
-/** A tombstone for the record's key; closes after the call whatever its outcome (spec part 1 §8). */
+/**
+ * A tombstone for the record's key; closes after the call whatever its outcome
+ * (docs/behaviour.md#errors-and-messages).
+ */
 export function DeleteRecordDialog({ cluster, topic, record, onClose }: Props) {
   const remove = useDeleteRecord(cluster, topic);
   const confirm = () => {

@@ -4,7 +4,10 @@ import type { ExportFormat } from './record-export';
 
 type Props = { open: boolean; onDownload: (format: ExportFormat) => void; onClose: () => void };
 
-/** Spec part 1 §9: csv or json, with the warning that large topics are slow and heavy to export. */
+/**
+ * CSV or JSON (docs/api-conventions.md#download), with the warning that large topics are slow and heavy to
+ * export.
+ */
 export function DownloadDialog({ open, onDownload, onClose }: Props) {
   const [format, setFormat] = useState<ExportFormat>('json');
   return (

@@ -5,7 +5,10 @@ import type { StartOffsets } from '../cursor';
 
 type Props = { partitions: number[]; current: StartOffsets; onApply: (offsets: StartOffsets) => void };
 
-/** Spec part 1 §2 Offsets: one number per partition (0 or more; empty ones skipped) plus OK. */
+/**
+ * The Data tab's offsets (docs/behaviour.md#data-tab): one number per partition (0 or more; empty ones
+ * skipped) plus OK.
+ */
 export function OffsetsMenu({ partitions, current, onApply }: Props) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Record<number, string>>({});

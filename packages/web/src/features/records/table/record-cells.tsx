@@ -12,7 +12,9 @@ export const truncatedSuffix = 'Too large message. Full body in share button.';
 export type PartView = { mode: ViewMode; terms: readonly string[] };
 const TEXT: PartView = { mode: 'text', terms: [] };
 
-/** The part in the chosen mode, the search's matches marked (text and JSON only: hex and base64 are bytes). */
+/**
+ * The part in the chosen mode, the search's matches marked (text and JSON only: hex and base64 are bytes).
+ */
 function PartText({ text, base64, view }: { text: string; base64: boolean; view: PartView }) {
   const shown = showAs(text, base64, view.mode);
   const marked = (view.mode === 'text' || view.mode === 'json') && !base64;
@@ -31,7 +33,10 @@ const BinaryBadge = () => (
   </Badge>
 );
 
-/** Decoding problems show above the value as a warning (spec part 1 §2); a cut value says so. */
+/**
+ * Decoding problems show above the value as a warning (docs/behaviour.md#errors-and-messages); a cut value
+ * says so.
+ */
 export function RecordValueCell({ record, view = TEXT }: { record: DataRecord; view?: PartView }) {
   return (
     <div className="record-value">

@@ -17,7 +17,9 @@ export const recordId = (record: DataRecord) => `${record.partition}-${record.of
 
 export type RecordViews = { key: PartView; value: PartView };
 
-/** Spec part 1 §2 Data table: Key, Value, Date, Partition, Offset, Headers, Schema. */
+/**
+ * The Data tab columns (docs/behaviour.md#data-tab): Key, Value, Date, Partition, Offset, Headers, Schema.
+ */
 export function recordColumns(
   topic: string,
   format: DateTimeFormat,

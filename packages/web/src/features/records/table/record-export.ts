@@ -22,7 +22,7 @@ export function recordsToCsv(records: readonly DataRecord[]): string {
 }
 
 /**
- * The selected rows as a JSON array with each value parsed (spec part 1 §5); null when a value is
+ * The selected rows as a JSON array with each value parsed (docs/behaviour.md#data-tab); null when a value is
  * not JSON, and the caller shows the warning instead.
  */
 export function recordsToJson(records: readonly DataRecord[]): string | null {

@@ -10,7 +10,7 @@ type Props = { kind: 'Key' | 'Value'; id: string; topic: string };
 // Many rows share a schema: the warning goes out once per id, not once per badge.
 const warned = new Set<string>();
 
-/** A schema id that links to its subject once the registry has named it (spec part 1 §2). */
+/** A schema id that links to its subject once the registry has named it (docs/behaviour.md#data-tab). */
 export function SchemaBadge({ kind, id, topic }: Props) {
   const { cluster } = useClusterScope();
   const canRead = useCan('SCHEMA', 'READ') && cluster.registry;

@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { useToasts } from '../../../components/toasts/toast-context';
 import { type ExportFormat, jsonExportRefused, recordsToCsv, recordsToJson, saveText } from './record-export';
 
-/** Spec part 1 §2 Download Format: shown only while rows are selected; exports those rows. */
+/**
+ * The export of selected rows (docs/behaviour.md#data-tab): shown only while rows are selected; exports those
+ * rows.
+ */
 export function SelectionExport({ topic, selected }: { topic: string; selected: DataRecord[] }) {
   const [format, setFormat] = useState<ExportFormat>('json');
   const toasts = useToasts();

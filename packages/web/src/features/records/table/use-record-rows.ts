@@ -1,8 +1,9 @@
 import type { DataRecord, SearchEnd } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { recordPageQuery, recordSearchQuery, singleRecordQuery } from '../api';
+import type { Sort } from '../cursor';
 import { cursorOfUri } from '../cursor';
-import { type DataUrlState, filtersQuery, hasSearch, type Sort } from '../data-url';
+import { type DataUrlState, filtersQuery, hasSearch } from '../data-url';
 import { type SearchStatus, searchStatus } from '../search/search-status';
 
 export type RecordRows = {
@@ -22,8 +23,8 @@ export type RecordRows = {
 };
 
 /**
- * The Data tab's rows from one of three sources (spec part 1 §4): the share link's single record, the
- * search stream when any search text is set, else a plain page.
+ * The Data tab's rows from one of three sources (docs/behaviour.md#data-tab): the share link's single record,
+ * the search stream when any search text is set, else a plain page.
  */
 export function useRecordRows(
   cluster: string,

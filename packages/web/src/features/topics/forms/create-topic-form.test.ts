@@ -8,7 +8,7 @@ const errorsOf = (values: object) => {
 };
 
 describe('CreateTopicForm', () => {
-  it('starts from the spec values and takes the server defaults over them', () => {
+  it('starts from the documented values and takes the server defaults over them', () => {
     expect(initialTopicValues(undefined)).toEqual({
       name: '',
       partition: '1',

@@ -19,7 +19,10 @@ export function wholeNumber(label: string, min?: number) {
     .pipe(min === undefined ? number : number.min(min, `${label} must be at least ${min}`));
 }
 
-/** Spec part 2 §5 Create topic; the name also follows Kafka's rules, so the broker never has to refuse it. */
+/**
+ * Create topic (docs/behaviour.md#produce-and-copy); the name also follows Kafka's rules, so the broker never
+ * has to refuse it.
+ */
 export const CreateTopicForm = z.object({
   name: z
     .string()
@@ -35,7 +38,10 @@ export const CreateTopicForm = z.object({
 });
 export type CreateTopicValues = z.input<typeof CreateTopicForm>;
 
-/** Spec part 1 §3 starting values, replaced by the server's defaults when they are known. */
+/**
+ * The starting values of docs/behaviour.md#formats-and-constants, replaced by the server's defaults when they
+ * are known.
+ */
 export function initialTopicValues(defaults: TopicDefaults | undefined): CreateTopicValues {
   return {
     name: '',

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useClusterScope } from '../../../auth/cluster-context';
 import { FormField, fieldProps } from '../../../components/form/form-field';
+import { Page } from '../../../components/layout/page';
 import { Spinner } from '../../../components/spinner';
 import { useForm } from '../../../lib/use-form';
-import { Page } from '../../shell/page';
 import { topicDefaultsQuery } from '../api';
 import { useCreateTopic } from '../mutations';
 import { topicPaths } from '../topic-paths';
@@ -16,7 +16,10 @@ import {
   toTopicCreate,
 } from './create-topic-form';
 
-/** Spec part 2 §2 Create topic; the form waits for the server's defaults, or starts without them. */
+/**
+ * Create topic (docs/behaviour.md#produce-and-copy); the form waits for the server's defaults, or starts
+ * without them.
+ */
 export function CreateTopicPage() {
   const defaults = useQuery({ ...topicDefaultsQuery(), meta: { silent: true } });
   return (

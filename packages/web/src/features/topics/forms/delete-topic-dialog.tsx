@@ -3,7 +3,10 @@ import { useDeleteTopic } from '../mutations';
 
 type Props = { cluster: string; topic: string | null; onClose: () => void; onDeleted?: () => void };
 
-/** Closes after the call whatever its outcome; the list reloads either way (spec part 1 §4). */
+/**
+ * Closes after the call whatever its outcome; the list reloads either way
+ * (docs/behaviour.md#errors-and-messages).
+ */
 export function DeleteTopicDialog({ cluster, topic, onClose, onDeleted }: Props) {
   const remove = useDeleteTopic(cluster);
   return (

@@ -4,15 +4,15 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { z } from 'zod';
 import { useClusterScope } from '../../../auth/cluster-context';
 import { FormField, fieldProps } from '../../../components/form/form-field';
+import { Page } from '../../../components/layout/page';
 import { Spinner } from '../../../components/spinner';
 import { useForm } from '../../../lib/use-form';
-import { Page } from '../../shell/page';
 import { topicPartitionsQuery } from '../api';
 import { useIncreasePartitions } from '../mutations';
 import { topicPaths } from '../topic-paths';
 import { wholeNumber } from './create-topic-form';
 
-/** Spec part 2 §2 Increase partitions: the new total, at least the current count. */
+/** Increase partitions: the new total, at least the current count. */
 export function IncreasePartitionsPage() {
   const { topicId = '' } = useParams();
   const { cluster } = useClusterScope();

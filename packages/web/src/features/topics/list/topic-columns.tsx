@@ -28,7 +28,7 @@ export const TOPIC_SORT_COLUMNS = {
   traffic: 'traffic',
 } as const;
 
-/** Spec part 1 §2 Topic list: the two-level header Topics, Partitions, Replications, Consumer Groups. */
+/** docs/behaviour.md#topic-list: the two-level header Topics, Partitions, Replications, Consumer Groups. */
 export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow>[] {
   const { cluster, topicHref, lastRecord, groups } = options;
   const end = { align: 'end' } as const;

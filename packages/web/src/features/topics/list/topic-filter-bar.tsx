@@ -29,7 +29,10 @@ type Props = {
   onPage: (page: number) => void;
 };
 
-/** The sticky filter bar of the topic list (spec part 1 §2); views apply at once, text on Search. */
+/**
+ * The sticky filter bar of the topic list (docs/behaviour.md#topic-list); views apply at once, text on
+ * Search.
+ */
 export function TopicFilterBar(props: Props) {
   const { filters, onSearch } = props;
   const [search, setSearch] = useState(filters.search);

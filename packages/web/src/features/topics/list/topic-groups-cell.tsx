@@ -14,7 +14,7 @@ type Props = {
   startExpanded: boolean;
 };
 
-/** First group as a button, the rest in a section that collapses per topic (spec part 1 §2). */
+/** First group as a button, the rest in a section that collapses per topic (docs/behaviour.md#topic-list). */
 export function TopicGroupsCell({ cluster, topic, groups, startExpanded }: Props) {
   const [expanded, setExpanded] = useState(startExpanded);
   if (groups === undefined)
@@ -32,7 +32,7 @@ export function TopicGroupsCell({ cluster, topic, groups, startExpanded }: Props
       {rest.length > 0 && (
         <button
           type="button"
-          className="btn btn--ghost topic-groups__toggle"
+          className="btn btn--ghost"
           aria-expanded={expanded}
           aria-controls={listId}
           aria-label={`${expanded ? 'Hide' : 'Show'} ${rest.length} more consumer groups`}

@@ -3,10 +3,9 @@ import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../../auth/cluster-context';
-import { DataTable } from '../../../components/data-table/data-table';
+import { ListPage } from '../../../components/list-page/list-page';
 import { serverSorting, sortParams } from '../../../lib/server-sort';
 import { uiOptionsQuery } from '../../clusters/api';
-import { Page } from '../../shell/page';
 import { topicDefaultsQuery } from '../api';
 import { DeleteTopicDialog } from '../forms/delete-topic-dialog';
 import { topicPaths } from '../topic-paths';
@@ -26,7 +25,7 @@ import type { TopicRow } from './topic-rows';
 import { useTopicRows } from './use-topic-rows';
 import '../topics.css';
 
-/** Spec part 1 §2 Topic list; the address is the state, page moves replace the history entry. */
+/** docs/behaviour.md#topic-list; the address is the state, page moves replace the history entry. */
 export function TopicListPage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();
@@ -44,7 +43,7 @@ export function TopicListPage() {
   const [toDelete, setToDelete] = useState<string | null>(null);
   const client = useQueryClient();
   useEffect(() => {
-    // The create link carries the defaults: the form finds them in the cache (spec part 1 §2).
+    // The create link carries the defaults: the form finds them in the cache (docs/behaviour.md#topic-list).
     if (canCreate) void client.prefetchQuery(topicDefaultsQuery());
   }, [canCreate, client]);
 
@@ -117,7 +116,7 @@ export function TopicListPage() {
   };
 
   return (
-    <Page
+    <ListPage
       title="Topics"
       actions={
         canCreate && (
@@ -126,37 +125,41 @@ export function TopicListPage() {
           </Link>
         )
       }
+      filters={
+        <TopicFilterBar
+          key={`${filters.search}|${filters.topicListView}|${filters.groupsListView}`}
+          filters={filters}
+          showGroupsView={showGroups}
+          keepSearch={keepSearch}
+          onKeepSearch={keep}
+          onSearch={search}
+          pageSize={url.uiPageSize ?? list.data?.pageSize ?? 25}
+          onPageSize={(size) => go({ ...url, uiPageSize: size, page: 1 }, false)}
+          page={url.page}
+          totalPages={totalPages}
+          onPage={(page) => go({ ...url, page }, true)}
+        />
+      }
+      beforeTable={
+        <TopicBulkActions cluster={cluster.id} selected={selected} onClear={() => setSelection({})} />
+      }
+      // Loading until this page's own rows arrive, not only the previous page kept as a placeholder.
+      query={{ isPending: !current && !list.isError, isError: list.isError }}
+      rows={rows}
+      table={{
+        label: 'Topics',
+        columns,
+        getRowId: (row) => row.name,
+        rowName: (row) => `topic ${row.name}`,
+        actions,
+        sorting,
+        onSortingChange: sort,
+        manualSorting: true,
+        selection,
+        onSelectionChange: setSelection,
+      }}
     >
-      <TopicFilterBar
-        key={`${filters.search}|${filters.topicListView}|${filters.groupsListView}`}
-        filters={filters}
-        showGroupsView={showGroups}
-        keepSearch={keepSearch}
-        onKeepSearch={keep}
-        onSearch={search}
-        pageSize={url.uiPageSize ?? list.data?.pageSize ?? 25}
-        onPageSize={(size) => go({ ...url, uiPageSize: size, page: 1 }, false)}
-        page={url.page}
-        totalPages={totalPages}
-        onPage={(page) => go({ ...url, page }, true)}
-      />
-      <TopicBulkActions cluster={cluster.id} selected={selected} onClear={() => setSelection({})} />
-      <DataTable
-        label="Topics"
-        data={rows}
-        columns={columns}
-        getRowId={(row) => row.name}
-        rowName={(row) => `topic ${row.name}`}
-        loading={!current && !list.isError}
-        failed={list.isError}
-        actions={actions}
-        sorting={sorting}
-        onSortingChange={sort}
-        manualSorting
-        selection={selection}
-        onSelectionChange={setSelection}
-      />
       <DeleteTopicDialog cluster={cluster.id} topic={toDelete} onClose={() => setToDelete(null)} />
-    </Page>
+    </ListPage>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applySavedSearch, parseTopicListUrl, topicListUrl } from './topic-list-search';
 
 describe('topic list address', () => {
-  it('reads the four spec parameters, in any case for the view', () => {
+  it('reads the four documented parameters, in any case for the view', () => {
     const state = parseTopicListUrl(new URLSearchParams('search=ord&topicListView=all&page=3&uiPageSize=50'));
     expect(state).toEqual({ search: 'ord', topicListView: 'ALL', page: 3, uiPageSize: 50 });
   });

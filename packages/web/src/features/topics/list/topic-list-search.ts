@@ -4,7 +4,9 @@ import { readStorage, removeStorage, storageKeys, writeStorage } from '../../../
 import { OrderParam } from '../../../lib/server-sort';
 import { parseSearchParams, toSearchParams } from '../../../lib/url-state';
 
-/** Spec part 1 §2 Topic list: the address holds search, topicListView, page, uiPageSize, sort and order. */
+/**
+ * docs/behaviour.md#topic-list: the address holds search, topicListView, page, uiPageSize, sort and order.
+ */
 const UrlState = z.object({
   search: z.string().catch(''),
   topicListView: TopicListViewParam.optional().catch(undefined),
@@ -24,7 +26,7 @@ export function topicListUrl(state: TopicListUrlState): URLSearchParams {
   return toSearchParams(state, { search: '', page: 1 });
 }
 
-/** What 'Keep search' stores under 'topicListSearch' (spec part 1 §3 Search data). */
+/** What 'Keep search' stores under 'topicListSearch' (docs/behaviour.md#topic-list). */
 const SavedSearch = z.object({
   search: z.string().catch(''),
   topicListView: TopicListViewParam.optional().catch(undefined),

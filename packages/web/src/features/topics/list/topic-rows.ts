@@ -4,7 +4,9 @@ import { groupTopicLag } from '../../groups/group-rows';
 /** `lag` is null when the group has committed no offset on the topic (shown as such, not as 0). */
 export type TopicGroup = { id: string; active: boolean; lag: number | null };
 
-/** `lastRecord` and `groups` stay undefined until their batched calls answer (spec part 1 §4). */
+/**
+ * `lastRecord` and `groups` stay undefined until their batched calls answer (docs/behaviour.md#topic-list).
+ */
 export type TopicRow = {
   name: string;
   count: number;

@@ -21,7 +21,8 @@ type Options = {
 
 /**
  * One page of topics, then one batched last-record call, one batched /group/topics call and one batched
- * traffic call for that page's names (spec part 1 §4: the detail columns fill in after the rows appear).
+ * traffic call for that page's names (docs/behaviour.md#topic-list: the detail columns fill in after the rows
+ * appear).
  */
 export function useTopicRows({ cluster, params, groupsListView, enabled, lastRecord, groups }: Options) {
   const list = useQuery({ ...topicListQuery(cluster, params), enabled });

@@ -1,7 +1,7 @@
 /**
- * The Partitions tab's Offsets cell (spec part 1 §2: first to last). Kafka's end offset is the high-water
- * mark, the offset the next record will get, so the last offset is one below it; shown as such, two records
- * read "0 → 1", not "0 → 2" as if there were three.
+ * The Partitions tab's Offsets cell (docs/behaviour.md#topic-page: first to last). Kafka's end offset is the
+ * high-water mark, the offset the next record will get, so the last offset is one below it; shown as such,
+ * two records read "0 → 1", not "0 → 2" as if there were three.
  */
 export function partitionOffsets(
   firstOffset: number,

@@ -5,7 +5,7 @@ import { topicOverride } from '../../configs/config-filter';
 import { topicConfigsQuery, topicQuery } from '../api';
 import { useUpdateTopicConfigs } from '../mutations';
 
-/** Editable with TOPIC ALTER_CONFIG, except on Kafka's internal topics (spec part 1 §6). */
+/** Editable with TOPIC ALTER_CONFIG, except on Kafka's internal topics (docs/behaviour.md#topic-page). */
 export function TopicConfigsTab({ cluster, topic }: { cluster: string; topic: string }) {
   const configs = useQuery(topicConfigsQuery(cluster, topic));
   const canAlter = useCan('TOPIC', 'ALTER_CONFIG');

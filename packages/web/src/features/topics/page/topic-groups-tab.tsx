@@ -13,7 +13,10 @@ import { topicGroupsQuery } from '../api';
 
 const SearchState = z.object({ groupsListView: GroupsListViewParam.optional().catch(undefined) });
 
-/** Spec part 1 §2 Groups tab (the group list's columns); the view is kept in the query string. */
+/**
+ * The Groups tab (docs/behaviour.md#topic-page) (the group list's columns); the view is kept in the query
+ * string.
+ */
 export function TopicGroupsTab({ cluster, topic }: { cluster: string; topic: string }) {
   const [params, setParams] = useSearchParams();
   const options = useQuery(uiOptionsQuery(cluster));

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router-dom';
 import { ApiError } from '../../../api/errors';
 import { useCan, useClusterScope } from '../../../auth/cluster-context';
+import { Page } from '../../../components/layout/page';
 import { MissingObject } from '../../../components/missing-object';
 import { UrlTabs } from '../../../components/tabs/url-tabs';
 import { TopicDataTab } from '../../records/topic-data-tab';
-import { Page } from '../../shell/page';
 import { topicQuery } from '../api';
 import { TopicActions } from '../topic-actions';
 import { topicPaths } from '../topic-paths';
@@ -19,7 +19,7 @@ import { type TopicTab, topicTab, topicTabs } from './topic-tab';
 import { TopicTrafficTab } from './topic-traffic-tab';
 import '../topics.css';
 
-/** Spec part 1 §2 Topic page; a topic that does not exist gets a message in place of tabs and actions. */
+/** docs/behaviour.md#topic-page; a topic that does not exist gets a message in place of tabs and actions. */
 export function TopicPage() {
   const { topicId = '', tab } = useParams();
   const { cluster } = useClusterScope();

@@ -18,7 +18,7 @@ describe('topicTab', () => {
 });
 
 describe('topicTabs', () => {
-  it('lists the tabs in spec order, leaving out the forbidden ones', () => {
+  it('lists the tabs in the documented order, leaving out the forbidden ones', () => {
     expect(topicTabs(all).map((t) => t.label)).toEqual([
       'Data',
       'Partitions',

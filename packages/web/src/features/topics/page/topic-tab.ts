@@ -1,6 +1,9 @@
 export type TopicTab = 'data' | 'partitions' | 'traffic' | 'groups' | 'configs' | 'acls' | 'logs';
 
-/** What the user may see on the topic page (spec part 1 §6, and the permission each call needs). */
+/**
+ * What the user may see on the topic page (docs/behaviour.md#topic-page, and the permission each call needs:
+ * docs/security.md#access-matrix).
+ */
 export type TopicTabAccess = { data: boolean; groups: boolean; configs: boolean; acls: boolean };
 
 const order: [TopicTab, string][] = [
@@ -21,7 +24,10 @@ export function topicTabs(access: TopicTabAccess): { key: TopicTab; label: strin
   return order.filter(([key]) => allowed(key, access)).map(([key, label]) => ({ key, label }));
 }
 
-/** The tab to show: the requested one when allowed, else data, else configs (spec part 1 §2), else partitions. */
+/**
+ * The tab to show: the requested one when allowed, else data, else configs (docs/behaviour.md#topic-page),
+ * else partitions.
+ */
 export function topicTab(requested: string | undefined, access: TopicTabAccess): TopicTab {
   const hit = order.find(([key]) => key === requested && allowed(key, access));
   if (hit) return hit[0];

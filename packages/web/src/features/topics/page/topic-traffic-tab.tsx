@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiPath } from '../../../api/base-path';
 import { apiRequest } from '../../../api/http';
-import { TimeChart } from '../../../components/charts/time-chart';
+import { LazyTimeChart } from '../../../components/charts/lazy-time-chart';
 import { Spinner } from '../../../components/spinner';
 import { topicKeys } from '../api';
 import { perStep, TRAFFIC_RANGES, type TrafficRange } from './traffic-range';
@@ -58,7 +58,7 @@ export function TopicTrafficTab({ cluster, topic }: { cluster: string; topic: st
       {isPending && <Spinner label="Counting records" />}
       {error && <p className="topic-traffic__note">Traffic is unavailable: {error.message}</p>}
       {data && (
-        <TimeChart
+        <LazyTimeChart
           bars
           lines={[
             {

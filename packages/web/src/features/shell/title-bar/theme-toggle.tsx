@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Icon } from '../../components/icon';
-import { chooseTheme, currentTheme } from '../../lib/theme-dom';
+import { Icon } from '../../../components/icon';
+import { chooseTheme, currentTheme } from '../../../lib/theme-dom';
 
 export function ThemeToggle() {
   const [theme, setTheme] = useState(currentTheme);

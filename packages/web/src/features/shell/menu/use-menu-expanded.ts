@@ -1,5 +1,5 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
-import { readStorage, storageKeys, writeStorage } from '../../api/storage';
+import { readStorage, storageKeys, writeStorage } from '../../../api/storage';
 
 /** Below this width the menu starts collapsed whatever was stored (issue 16 item 11). */
 const NARROW = '(max-width: 1279px)';
@@ -12,8 +12,8 @@ function subscribe(onChange: () => void) {
 const isNarrow = () => window.matchMedia(NARROW).matches;
 
 /**
- * The side menu's expanded flag, remembered in browser storage (spec part 2 §2). Below 1280 px it
- * collapses by itself; opening it there lasts until the width changes and is not remembered.
+ * The side menu's expanded flag, remembered in browser storage (docs/behaviour.md#menu-and-routes). Below
+ * 1280 px it collapses by itself; opening it there lasts until the width changes and is not remembered.
  */
 export function useMenuExpanded(): [boolean, () => void] {
   const narrow = useSyncExternalStore(subscribe, isNarrow);

@@ -1,14 +1,14 @@
 import { permissionMap } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router-dom';
-import { useClusterScope } from '../../auth/cluster-context';
-import { hasRoles, landingPath } from '../../auth/permissions';
-import { useSession } from '../../auth/session-context';
-import { LoadingScreen } from '../../components/loading-screen';
-import { clustersQuery } from '../clusters/api';
+import { useClusterScope } from '../auth/cluster-context';
+import { hasRoles, landingPath } from '../auth/permissions';
+import { useSession } from '../auth/session-context';
+import { LoadingScreen } from '../components/loading-screen';
+import { clustersQuery } from '../features/clusters/api';
 import { NoClusters } from './no-clusters';
 
-/** `/`, `/ui` and `/ui/401`: the first cluster's screen by role (spec part 2 §2). */
+/** `/`, `/ui` and `/ui/401`: the first cluster's screen by role (docs/behaviour.md#menu-and-routes). */
 export function RoleRedirect() {
   const { me } = useSession();
   const clusters = useQuery(clustersQuery());

@@ -6,7 +6,10 @@ export type SessionButtonState =
   | { kind: 'user'; label: string }
   | { kind: 'none' };
 
-/** Spec part 1 §2 title bar: Login, '{user} (Logout)', or a disabled user button when login is off. */
+/**
+ * The title bar (docs/behaviour.md#session): Login, '{user} (Logout)', or a disabled user button when login
+ * is off.
+ */
 export function sessionButtonState(loginEnabled: boolean, me: Me): SessionButtonState {
   if (loginEnabled) {
     return me.logged ? { kind: 'logout', label: `${me.username ?? 'default'} (Logout)` } : { kind: 'login' };

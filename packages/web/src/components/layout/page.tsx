@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { TitleBar } from './title-bar';
+import './layout.css';
 
 type Props = { title: ReactNode; actions?: ReactNode; children: ReactNode };
 

@@ -1,18 +1,21 @@
-import { type QueryValue, queryString } from './base-path';
-import { apiUrl } from './deployment';
-import { isAbortError, NetworkError } from './errors';
-import { authHeaders, toApiError } from './http';
+import { type QueryValue, queryString } from '../base-path';
+import { apiUrl } from '../deployment';
+import { isAbortError, NetworkError } from '../errors';
+import { authHeaders, toApiError } from '../http';
 import { parseSseFrames, type SseMessage } from './sse-frames';
+import { streamError } from './stream-error';
 
 export type { SseMessage } from './sse-frames';
 
 /**
- * Server-sent events over fetch, so the bearer header goes along (spec part 1 §7) and the signal stops
- * the stream; no automatic reconnect (STYLE §5). A refusal before the stream throws ApiError.
+ * Server-sent events over fetch, so the bearer header goes along (docs/ui-design.md#data-in-the-browser) and
+ * the signal stops the stream; no automatic reconnect (docs/style.md#streams-of-typed-events). A refusal
+ * before the stream throws ApiError, and so does its terminal error event (`errorEvent`, or `error`), with
+ * the code the server sent.
  */
 export async function* sseEvents(
   path: string,
-  options: { query?: Record<string, QueryValue>; signal?: AbortSignal },
+  options: { query?: Record<string, QueryValue>; signal?: AbortSignal; errorEvent?: string },
 ): AsyncGenerator<SseMessage> {
   let response: Response;
   try {
@@ -35,7 +38,11 @@ export async function* sseEvents(
       if (done) return;
       const parsed = parseSseFrames(buffer + value);
       buffer = parsed.rest;
-      yield* parsed.messages;
+      for (const message of parsed.messages) {
+        const failed = streamError(message, options.errorEvent);
+        if (failed) throw failed;
+        yield message;
+      }
     }
   } finally {
     await reader.cancel().catch(() => undefined);

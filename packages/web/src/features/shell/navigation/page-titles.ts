@@ -1,6 +1,6 @@
-export const productName = 'Kafka Console';
+import { productName } from '../../../lib/product-name';
 
-// Spec part 2 §2: titles by path, followed by a product suffix.
+// Document titles by the path's area, then the product name: `Topics | Kafka Console`.
 const areaTitles: Record<string, string> = {
   overview: 'Overview',
   node: 'Nodes',

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { useLogout } from '../../auth/api';
-import { useSession } from '../../auth/session-context';
-import { Icon } from '../../components/icon';
+import { useLogout } from '../../../auth/api';
+import { useSession } from '../../../auth/session-context';
+import { Icon } from '../../../components/icon';
 import { sessionButtonState } from './session-button-state';
 
 export function SessionButton() {

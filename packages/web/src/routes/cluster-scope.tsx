@@ -2,12 +2,12 @@ import { type Cluster, permissionMap } from '@console/contract';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Navigate, useParams, useRoutes } from 'react-router-dom';
-import { ClusterContext } from '../../auth/cluster-context';
-import { landingPath } from '../../auth/permissions';
-import { useSession } from '../../auth/session-context';
-import { LoadingScreen } from '../../components/loading-screen';
-import { clustersQuery, uiOptionsQuery } from '../clusters/api';
-import { AppLayout } from './app-layout';
+import { ClusterContext } from '../auth/cluster-context';
+import { landingPath } from '../auth/permissions';
+import { useSession } from '../auth/session-context';
+import { LoadingScreen } from '../components/loading-screen';
+import { clustersQuery, uiOptionsQuery } from '../features/clusters/api';
+import { AppLayout } from '../features/shell/app-layout';
 import { clusterRoutes } from './cluster-routes';
 import { NoClusters } from './no-clusters';
 

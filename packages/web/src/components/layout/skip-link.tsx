@@ -1,3 +1,5 @@
+import './layout.css';
+
 export const MAIN_ID = 'main-content';
 
 /**

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useCan, useClusterScope } from '../../auth/cluster-context';
+import { useCan, useClusterScope } from '../../../auth/cluster-context';
 
 const enc = encodeURIComponent;
 
@@ -11,11 +11,15 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** Cluster, connect and ksqlDB pickers; the current value comes from the URL (spec part 2 §2). */
+/**
+ * Cluster, connect and ksqlDB pickers; the current value comes from the URL
+ * (docs/behaviour.md#menu-and-routes).
+ */
 export function ClusterPickers() {
   const { cluster, clusters } = useClusterScope();
   const navigate = useNavigate();
-  // Listed by the cluster (spec part 2 §2) and readable, or picking one would only reach not-found.
+  // Listed by the cluster (docs/behaviour.md#menu-and-routes) and readable, or picking one would only reach
+  // not-found.
   const connects = useCan('CONNECTOR', 'READ') ? (cluster.connects ?? []) : [];
   const ksqldbs = useCan('KSQLDB', 'READ') ? (cluster.ksqldbs ?? []) : [];
   const [, , area, name] = useLocation().pathname.split('/');

@@ -1,6 +1,6 @@
 import type { Cluster, ClusterCapabilities } from '@console/contract';
-import { allows, type Need, type Permissions } from '../../auth/permissions';
-import type { IconName } from '../../components/icon';
+import { allows, type Need, type Permissions } from '../../../auth/permissions';
+import type { IconName } from '../../../components/icon';
 
 export type MenuEntry = { area: string; label: string; icon: IconName; path: string };
 
@@ -15,7 +15,7 @@ type EntryRule = {
   feature?: keyof ClusterCapabilities['features'];
 };
 
-// Spec part 2 §2 Side menu: order, labels and the READ permission each entry needs.
+// The side menu (docs/behaviour.md#menu-and-routes): order, labels and the READ permission each entry needs.
 const rules: EntryRule[] = [
   { area: 'overview', label: 'Overview', icon: 'overview', need: ['TOPIC', 'READ'] },
   { area: 'node', label: 'Nodes', icon: 'nodes', need: ['NODE', 'READ'] },
@@ -75,7 +75,9 @@ function subPath(area: string, names: string[] | undefined): string | undefined 
   return first === undefined ? undefined : `${area}/${encodeURIComponent(first)}`;
 }
 
-/** The entries a user sees for a cluster, with router paths; `features` unknown (not read yet) hides nothing. */
+/**
+ * The entries a user sees for a cluster, with router paths; `features` unknown (not read yet) hides nothing.
+ */
 export function menuEntries(
   cluster: Cluster,
   permissions: Permissions,

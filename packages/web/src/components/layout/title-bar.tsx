@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
-import { SessionButton } from './session-button';
+import { type ReactNode, useContext } from 'react';
 import { MAIN_ID } from './skip-link';
-import { ThemeToggle } from './theme-toggle';
+import { TitleBarEnd } from './title-bar-end';
 
 type Props = { title: ReactNode; actions?: ReactNode };
 
 export function TitleBar({ title, actions }: Props) {
+  const end = useContext(TitleBarEnd);
   return (
     <header className="title-bar">
       <h1 className="title-bar__title" id={MAIN_ID} tabIndex={-1}>
@@ -13,8 +13,7 @@ export function TitleBar({ title, actions }: Props) {
       </h1>
       <div className="title-bar__actions">
         {actions}
-        <ThemeToggle />
-        <SessionButton />
+        {end}
       </div>
     </header>
   );

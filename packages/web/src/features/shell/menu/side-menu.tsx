@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router-dom';
-import { useClusterScope } from '../../auth/cluster-context';
-import { useSession } from '../../auth/session-context';
-import { Icon } from '../../components/icon';
-import { capabilitiesQuery } from '../clusters/api';
+import { useClusterScope } from '../../../auth/cluster-context';
+import { useSession } from '../../../auth/session-context';
+import { Icon } from '../../../components/icon';
+import { productName } from '../../../lib/product-name';
+import { capabilitiesQuery } from '../../clusters/api';
 import { ClusterPickers } from './cluster-pickers';
 import { menuEntries } from './menu-entries';
-import { productName } from './page-titles';
 import './side-menu.css';
 
 type Props = { expanded: boolean; onToggle: () => void };

@@ -17,7 +17,7 @@ const everything = {
 const full: Cluster = { id: 'local', registry: true, connects: ['c 1', 'c2'], ksqldbs: ['k1'] };
 
 describe('menuEntries', () => {
-  it('lists every entry in spec order for a full cluster and full rights', () => {
+  it('lists every entry in the documented order for a full cluster and full rights', () => {
     expect(menuEntries(full, everything).map((e) => [e.label, e.path])).toEqual([
       ['Overview', '/local/overview'],
       ['Nodes', '/local/node'],

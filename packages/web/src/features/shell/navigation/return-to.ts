@@ -3,7 +3,7 @@ type Place = { pathname: string; search: string };
 const trim = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
 /**
- * Spec part 1 §2: on leaving any page other than login, remember its path and query as the
+ * docs/behaviour.md#navigation: on leaving any page other than login, remember its path and query as the
  * return-to location. Query changes within a page are not a leave.
  */
 export function returnToOnLeave(previous: Place, next: Place): string | null {

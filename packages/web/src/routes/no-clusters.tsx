@@ -1,4 +1,4 @@
-import { LoadingScreen } from '../../components/loading-screen';
+import { LoadingScreen } from '../components/loading-screen';
 
 export function NoClusters() {
   return (
