@@ -31,7 +31,18 @@ beforeAll(async () => {
     masking: [
       { topics: ['pay-.*'], paths: ['value.card'], mask: 'KEEP_LAST', keep: 4, unmaskedFor: ['operators'] },
     ],
-    oidc: { providers: { idp: { issuer: ISSUER, clientId: 'console', allowInsecureHttp: true } } },
+    oidc: {
+      providers: {
+        idp: {
+          issuer: ISSUER,
+          clientId: 'console',
+          allowInsecureHttp: true,
+          accessTokens: { audience: 'http://127.0.0.1/mcp' },
+        },
+        // Sign-in only: its tokens are not taken, so it is not an authorization server of /mcp.
+        web: { issuer: 'http://127.0.0.1:1/realms/web', clientId: 'console', allowInsecureHttp: true },
+      },
+    },
     groups: {
       readers: [{ role: 'reader' }],
       operators: [{ role: 'reader' }, { role: 'topic-admin' }, { role: 'audit-reader' }],

@@ -19,6 +19,8 @@ declare module 'fastify' {
     stateChangingGet?: boolean;
     /** Left out of the audit trail, with why: the MCP endpoint, whose tool calls are audited as their routes. */
     unaudited?: string;
+    /** Takes OIDC providers' access tokens (`security.oidc.providers.*.accessTokens`): the MCP endpoint only. */
+    accessTokens?: true;
   }
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../domain/access/roles.ts';
 import type { Config } from '../../platform/config/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import { AccessTokens } from './login/access-tokens.ts';
 import { mapGroups } from './login/group-mapping.ts';
 import { type HeaderIdentity, headerAuthenticator } from './login/header-auth.ts';
 import { ldapAuthenticate } from './login/ldap.ts';
@@ -59,6 +60,8 @@ export class Authenticator {
   readonly config: Config;
   readonly oidc: OidcProviders;
   readonly oauth2: OAuth2Providers;
+  /** OIDC providers' access tokens, taken by the MCP endpoint only (docs/mcp.md#authentication). */
+  readonly accessTokens: AccessTokens;
   readonly limiter: LoginLimiter;
   private readonly revocations = new SessionRevocations();
   /** The logouts topic every replica reads (`security.jwt.revocationTopic`), when configured. */
@@ -75,6 +78,7 @@ export class Authenticator {
     this.tokens = tokens;
     this.oidc = new OidcProviders(config.security.oidc?.providers);
     this.oauth2 = new OAuth2Providers(config.security.oauth2?.providers);
+    this.accessTokens = new AccessTokens(this.oidc, config.security.oidc?.providers);
     this.limiter = new LoginLimiter(config.security.loginRateLimit);
     this.passwords = new PasswordChecker(config.security.users);
     this.fromHeaders = config.security.headerAuth
@@ -116,7 +120,10 @@ export class Authenticator {
     if (proxied) return { identity: { ...proxied, provider: 'header' }, via: 'header' };
     const authorization = request.headers.authorization ?? '';
     const [scheme = '', value = ''] = authorization.split(' ', 2);
-    if (scheme.toLowerCase() === 'bearer') return this.fromToken(value.trim(), 'bearer');
+    if (scheme.toLowerCase() === 'bearer') {
+      const token = value.trim();
+      return this.fromToken(token, 'bearer') ?? (await this.fromAccessToken(request, token));
+    }
     if (scheme.toLowerCase() === 'basic') {
       return { identity: await this.fromBasic(value.trim(), request.ip), via: 'basic' };
     }
@@ -133,6 +140,18 @@ export class Authenticator {
     const identity = resolveSession(this.config, claims as SessionClaims);
     if (!identity) return null;
     return { identity, via, session: { id: claims.jti, expiresAt: claims.exp * 1000 } };
+  }
+
+  /**
+   * An OIDC provider's access token, on the routes that take them: the MCP endpoint and the routes its
+   * tools call in-process (`request.via`). Anywhere else, as a token the console did not sign, it is no
+   * credential: its audience is the MCP endpoint, not the API.
+   */
+  private async fromAccessToken(request: FastifyRequest, token: string): Promise<Caller | null> {
+    if (!this.accessTokens.enabled) return null;
+    if (request.via !== 'mcp' && request.routeOptions.config.accessTokens !== true) return null;
+    const identity = await this.accessTokens.identify(token);
+    return identity ? { identity, via: 'bearer' } : null;
   }
 
   private async fromBasic(encoded: string, address: string): Promise<Identity> {

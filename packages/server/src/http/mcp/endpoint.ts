@@ -7,6 +7,8 @@ import { challenge, METADATA_PATHS, protectedResource } from './protected-resour
 import { type ConsoleTool, consoleTools, toolOf } from './tools.ts';
 
 const UNAUDITED = 'each tool call is audited as the route it runs, with via "mcp" (docs/mcp.md#audit)';
+/** Any permission; the OIDC providers' access tokens are taken (docs/mcp.md#authentication); not audited. */
+const MCP_ROUTE = { access: 'anyRole', accessTokens: true, unaudited: UNAUDITED } as const;
 /** MCP messages are small JSON-RPC requests; tool arguments (a produce body) stay within this. */
 const BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -50,7 +52,7 @@ export function installMcp(app: FastifyInstance, config: Config): void {
   app.post(
     `${prefix}/mcp`,
     {
-      config: { access: 'anyRole', unaudited: UNAUDITED },
+      config: MCP_ROUTE,
       schema: { hide: true },
       bodyLimit: BODY_LIMIT,
       onSend: challengeOn401,
@@ -87,7 +89,7 @@ export function installMcp(app: FastifyInstance, config: Config): void {
   app.route({
     method: ['GET', 'DELETE'],
     url: `${prefix}/mcp`,
-    config: { access: 'anyRole', unaudited: UNAUDITED },
+    config: MCP_ROUTE,
     schema: { hide: true },
     onSend: challengeOn401,
     handler: (_request, reply) =>

@@ -16,11 +16,13 @@ export const challenge = (request: FastifyRequest, config: Config) =>
   `Bearer resource_metadata="${publicUrlOf(request, config, METADATA_PATHS[0] as string)}"`;
 
 /**
- * OAuth 2.0 Protected Resource Metadata (RFC 9728) of the MCP endpoint: the configured OIDC providers
- * are its authorization servers (their issuers), tokens go in the `Authorization` header.
+ * OAuth 2.0 Protected Resource Metadata (RFC 9728) of the MCP endpoint: the OIDC providers whose access
+ * tokens it takes (`accessTokens`) are its authorization servers (their issuers), tokens go in the
+ * `Authorization` header.
  */
 export function protectedResource(request: FastifyRequest, config: Config) {
-  const providers = config.security.enabled ? Object.values(config.security.oidc?.providers ?? {}) : [];
+  const configured = config.security.enabled ? Object.values(config.security.oidc?.providers ?? {}) : [];
+  const providers = configured.filter((p) => p.accessTokens !== undefined);
   const scopes = [...new Set(providers.flatMap((p) => p.scopes))];
   return {
     resource: resourceUrl(request, config),

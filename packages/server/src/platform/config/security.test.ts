@@ -20,6 +20,23 @@ describe('security config', () => {
     });
   });
 
+  it("fills an OIDC provider's accessTokens defaults: asymmetric algorithms, typ at+jwt, 30 s skew, 5 s waits", () => {
+    const { security } = parseConfig(
+      withSecurity({
+        oidc: {
+          providers: { kc: { issuer: 'https://idp', clientId: 'c', accessTokens: { audience: 'a' } } },
+        },
+      }),
+    );
+    expect(security.oidc?.providers.kc?.accessTokens).toEqual({
+      audience: 'a',
+      algorithms: ['RS256', 'PS256', 'ES256', 'EdDSA'],
+      requireType: true,
+      clockToleranceSeconds: 30,
+      timeoutMs: 5_000,
+    });
+  });
+
   it('infers the hash kind of each user', () => {
     const bcrypt = `$2b$10$${'a'.repeat(53)}`;
     const { security } = parseConfig(
@@ -101,6 +118,49 @@ describe('security config', () => {
         oauth2: { providers: { gh: { authorizationUrl: 'ftp://a', tokenUrl: 'https://t', clientId: 'c' } } },
       },
       'security.oauth2.providers.gh.authorizationUrl: must be an http(s) URL',
+    ],
+    [
+      { oidc: { providers: { kc: { issuer: 'https://idp', clientId: 'c', accessTokens: {} } } } },
+      'security.oidc.providers.kc.accessTokens.audience:',
+    ],
+    [
+      {
+        oidc: {
+          providers: {
+            kc: {
+              issuer: 'https://idp',
+              clientId: 'c',
+              accessTokens: { audience: 'https://k/mcp', aud: 'x' },
+            },
+          },
+        },
+      },
+      'security.oidc.providers.kc.accessTokens.aud: unknown key',
+    ],
+    [
+      {
+        oidc: {
+          providers: {
+            kc: {
+              issuer: 'https://idp',
+              clientId: 'c',
+              accessTokens: { audience: 'a', algorithms: ['HS256'] },
+            },
+          },
+        },
+      },
+      'security.oidc.providers.kc.accessTokens.algorithms.0:',
+    ],
+    [
+      {
+        oidc: {
+          providers: {
+            kc: { issuer: 'https://idp/', clientId: 'c', accessTokens: { audience: 'a' } },
+            kc2: { issuer: 'https://idp', clientId: 'd', accessTokens: { audience: 'a' } },
+          },
+        },
+      },
+      "security.oidc.providers.kc2.accessTokens: 'kc' already takes access tokens of https://idp",
     ],
     [{ groups: { g: [{ role: 'nope' }] } }, "security.groups.g.0.role: no role 'nope'"],
     [{ usres: [] }, 'security.usres: unknown key'],

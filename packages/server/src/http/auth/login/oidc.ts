@@ -114,11 +114,29 @@ export class OidcProviders implements LoginProviders {
       const info = await client.fetchUserInfo(config, tokens.access_token, String(idClaims.sub));
       claims = { ...info, ...idClaims };
     }
-    const username = claimAt(claims, p.usernameClaim) ?? idClaims.sub;
-    if (typeof username !== 'string' || !username) {
-      throw new AppError('UNAUTHORIZED', `Sign-in with '${key}' gave no '${p.usernameClaim}' claim`);
-    }
-    const providerGroups = claimList(claimAt(claims, p.groupsClaim));
-    return { username, groups: mapGroups(p, username, providerGroups), providerGroups };
+    return oidcIdentity(p, claims, `Sign-in with '${key}'`);
   }
+
+  /** The provider's discovered metadata (kept, as for sign-in): where its JWKS is, its issuer. */
+  async serverMetadata(key: string): Promise<client.ServerMetadata> {
+    return (await this.configuration(key)).serverMetadata();
+  }
+}
+
+/**
+ * The user a provider's claims name, mapped to console groups (docs/security.md#groups-of-a-user): the
+ * username from `usernameClaim`, else `sub`; the provider's groups from `groupsClaim`. The one mapping of
+ * both the sign-in (ID token, userinfo) and the access tokens the MCP endpoint takes (access-tokens.ts).
+ */
+export function oidcIdentity(
+  p: OidcProviderConfig,
+  claims: Record<string, unknown>,
+  source: string,
+): ExternalIdentity {
+  const username = claimAt(claims, p.usernameClaim) ?? claims.sub;
+  if (typeof username !== 'string' || !username) {
+    throw new AppError('UNAUTHORIZED', `${source} gave no '${p.usernameClaim}' claim`);
+  }
+  const providerGroups = claimList(claimAt(claims, p.groupsClaim));
+  return { username, groups: mapGroups(p, username, providerGroups), providerGroups };
 }
