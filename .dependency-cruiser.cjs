@@ -12,7 +12,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'A circle between modules, even type-only, means two things that should be one or a layer in the wrong place.',
+      comment:
+        'A circle between modules, even type-only, means two things that should be one or a layer in the wrong place.',
       from: { pathNot: notTests },
       to: { circular: true },
     },
@@ -26,14 +27,16 @@ module.exports = {
     {
       name: 'kafka-below-domain',
       severity: 'error',
-      comment: 'kafka/ is the Kafka client side (pool, protocol, fetch, connection): no domain, HTTP or upstream.',
+      comment:
+        'kafka/ is the Kafka client side (pool, protocol, fetch, connection): no domain, HTTP or upstream.',
       from: { path: layer('kafka'), pathNot: notTests },
       to: { path: `^${server}/(http|domain|upstreams)/|^${server}/[^/]+\\.ts$` },
     },
     {
       name: 'upstreams-below-domain',
       severity: 'error',
-      comment: 'upstreams/ are the HTTP clients of the registry, Connect and ksqlDB: no domain, HTTP or Kafka.',
+      comment:
+        'upstreams/ are the HTTP clients of the registry, Connect and ksqlDB: no domain, HTTP or Kafka.',
       from: { path: layer('upstreams'), pathNot: notTests },
       to: { path: `^${server}/(http|domain|kafka)/|^${server}/[^/]+\\.ts$` },
     },
@@ -47,14 +50,16 @@ module.exports = {
     {
       name: 'http-below-composition',
       severity: 'error',
-      comment: 'The composition root (app.ts, services.ts, serve.ts) builds http/; http/ does not reach back.',
+      comment:
+        'The composition root (app.ts, services.ts, serve.ts) builds http/; http/ does not reach back.',
       from: { path: layer('http'), pathNot: notTests },
       to: { path: `^${server}/(app|serve|main|start)\\.ts$` },
     },
     {
       name: 'routes-use-services',
       severity: 'error',
-      comment: 'Routes call the services built once in services.ts, never the Kafka pool or the upstream clients.',
+      comment:
+        'Routes call the services built once in services.ts, never the Kafka pool or the upstream clients.',
       from: { path: `^${server}/http/routes/` },
       to: { path: `^${server}/(kafka|upstreams)/` },
     },

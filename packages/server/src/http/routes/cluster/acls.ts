@@ -47,7 +47,8 @@ export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { acls }) 
           resource: 'ACL',
           action: 'READ',
           handled: {
-            'param.principal': 'decoded from base64, then checked against ACL READ patterns (http/routes/cluster/acls.ts)',
+            'param.principal':
+              'decoded from base64, then checked against ACL READ patterns (http/routes/cluster/acls.ts)',
           },
         },
         operation: {

@@ -43,7 +43,8 @@ export const quotaRoutes: FastifyPluginAsyncZod<Services> = async (app, { quotas
           action: 'UPDATE',
           check: false,
           handled: {
-            'body.entity': 'each entity name checked against QUOTA UPDATE patterns (http/routes/cluster/quotas.ts)',
+            'body.entity':
+              'each entity name checked against QUOTA UPDATE patterns (http/routes/cluster/quotas.ts)',
           },
         },
         operation: {

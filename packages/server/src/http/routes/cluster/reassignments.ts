@@ -57,7 +57,8 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
           resource: 'TOPIC',
           action: 'REASSIGN',
           handled: {
-            'body.partitions': 'each topic checked against TOPIC REASSIGN (http/routes/cluster/reassignments.ts)',
+            'body.partitions':
+              'each topic checked against TOPIC REASSIGN (http/routes/cluster/reassignments.ts)',
           },
         },
         operation: {
@@ -91,7 +92,8 @@ export const reassignmentRoutes: FastifyPluginAsyncZod<Services> = async (app, {
           resource: 'TOPIC',
           action: 'REASSIGN',
           handled: {
-            'body.partitions': 'each topic checked against TOPIC REASSIGN (http/routes/cluster/reassignments.ts)',
+            'body.partitions':
+              'each topic checked against TOPIC REASSIGN (http/routes/cluster/reassignments.ts)',
           },
         },
         operation: {

@@ -14,7 +14,8 @@ export const auditRoutes: FastifyPluginAsyncZod<Services> = async (app, { audit 
           action: 'READ',
           check: false,
           handled: {
-            'query.cluster': 'events only of clusters where the caller holds AUDIT READ (http/routes/console/audit.ts)',
+            'query.cluster':
+              'events only of clusters where the caller holds AUDIT READ (http/routes/console/audit.ts)',
             'query.user': 'a filter on the audit events, not an object the caller acts on',
             'query.object': 'a filter on the audit events, not an object the caller acts on',
             answer: 'events of clusters where the caller holds AUDIT READ, and events naming no cluster',

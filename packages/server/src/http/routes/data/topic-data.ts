@@ -9,7 +9,6 @@ import {
   DeleteRecordBody,
   DeleteRecordQuery,
   DownloadQuery,
-  type ErrorEnvelope,
   LastRecords,
   ProduceBody,
   ProducedRecords,
@@ -26,7 +25,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuseMasked, viewerMasks } from '../../../domain/masking/viewer.ts';
 import type { DownloadStop } from '../../../domain/records/download.ts';
-import { AppError } from '../../../platform/errors.ts';
 import type { Services } from '../../../services.ts';
 import { streamError } from '../../error-handler.ts';
 import { SseStreams } from '../../sse.ts';

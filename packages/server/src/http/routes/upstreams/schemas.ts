@@ -26,7 +26,7 @@ import type { Services } from '../../../services.ts';
 const tags = ['schema'];
 
 /** The cluster's Confluent-compatible Schema Registry (docs/api-conventions.md#schema-registry). */
-export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, schemas }) => {
+export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { schemas }) => {
   const subjects = (req: FastifyRequest) =>
     req.permissions.allow('SCHEMA', 'READ', (req.params as { cluster: string }).cluster);
   /** A new version may refer to other subjects: the caller must be allowed to read each. */
@@ -87,7 +87,8 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
           action: 'CREATE',
           check: [{ in: 'body', key: 'subject' }],
           handled: {
-            'body.references': 'each referenced subject checked against SCHEMA READ (http/routes/upstreams/schemas.ts)',
+            'body.references':
+              'each referenced subject checked against SCHEMA READ (http/routes/upstreams/schemas.ts)',
           },
         },
         operation: { operationId: 'createSchema', tool: 'write', summary: 'Register a new subject' },
@@ -162,7 +163,8 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
           action: 'UPDATE',
           handled: {
             'body.subject': 'must equal :subject (409 otherwise, as AKHQ answers)',
-            'body.references': 'each referenced subject checked against SCHEMA READ (http/routes/upstreams/schemas.ts)',
+            'body.references':
+              'each referenced subject checked against SCHEMA READ (http/routes/upstreams/schemas.ts)',
           },
         },
         operation: {
@@ -188,7 +190,8 @@ export const schemaRoutes: FastifyPluginAsyncZod<Services> = async (app, { confi
           action: 'UPDATE',
           handled: {
             'body.subject': 'must equal :subject when given (the check is of :subject)',
-            'body.references': 'each referenced subject checked against SCHEMA READ (http/routes/upstreams/schemas.ts)',
+            'body.references':
+              'each referenced subject checked against SCHEMA READ (http/routes/upstreams/schemas.ts)',
           },
         },
         operation: {
