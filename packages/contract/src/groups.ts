@@ -74,6 +74,10 @@ export const ConsumerGroup = onFirstUse(() =>
         .array(z.string())
         .optional()
         .meta({ description: 'Topics with committed offsets ∪ active topics' }),
+      maxLagMs: z.number().int().optional().meta({
+        description:
+          'In the list sorted by lagTime only: the highest time lag (ms) of its partitions on topics the caller may read',
+      }),
     })
     .meta({ id: 'ConsumerGroup' }),
 );

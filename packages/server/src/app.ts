@@ -26,6 +26,7 @@ import { opsRoutes } from './http/routes/console/ops.ts';
 import { sessionRoutes } from './http/routes/console/session.ts';
 import { groupRoutes } from './http/routes/data/groups.ts';
 import { lagHistoryRoutes } from './http/routes/data/lag-history.ts';
+import { lagTimeRoutes } from './http/routes/data/lag-time.ts';
 import { shareGroupRoutes } from './http/routes/data/share-groups.ts';
 import { topicDataRoutes } from './http/routes/data/topic-data.ts';
 import { topicRoutes } from './http/routes/data/topics.ts';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(topicDataRoutes, plugin);
   await app.register(opsRoutes, { ...plugin, metrics });
   await app.register(lagHistoryRoutes, plugin);
+  await app.register(lagTimeRoutes, plugin);
   await app.register(auditRoutes, plugin);
   app.get(`${prefix}/api/openapi.json`, { config: { access: 'public' }, schema: { hide: true } }, () =>
     app.swagger(),

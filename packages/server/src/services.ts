@@ -8,6 +8,7 @@ import { connectService } from './domain/connect/service.ts';
 import { GroupIndexes } from './domain/groups/group-indexes.ts';
 import { groupService } from './domain/groups/group-service.ts';
 import { ksqlDbService } from './domain/ksqldb/service.ts';
+import { lagTimeService } from './domain/lag/lag-time-service.ts';
 import { LagHistoryService } from './domain/lag/service.ts';
 import { quotaService } from './domain/quotas/service.ts';
 import { reassignmentService } from './domain/reassignments/service.ts';
@@ -31,6 +32,10 @@ export function buildServices(config: Config, log: FastifyBaseLogger) {
   const http = new UpstreamHttp();
   const indexes = new GroupIndexes(kafka, config.groupIndex.refreshMs);
   const records = topicDataService(config, kafka, http);
+  const lag = new LagHistoryService(config, kafka, indexes, {
+    warn: (message) => log.warn(message),
+    info: (message) => log.info(message),
+  });
   const services = {
     config,
     topics: topicService(config, kafka, indexes),
@@ -49,10 +54,8 @@ export function buildServices(config: Config, log: FastifyBaseLogger) {
     schemas: schemaService(config, http),
     connect: connectService(config, http),
     ksqldb: ksqlDbService(config, http),
-    lag: new LagHistoryService(config, kafka, indexes, {
-      warn: (message) => log.warn(message),
-      info: (message) => log.info(message),
-    }),
+    lag,
+    lagTime: lagTimeService(kafka, lag),
     audit: config.audit.enabled ? new AuditLog(config, kafka, log) : undefined,
   };
   return {

@@ -18,8 +18,9 @@ import { pageLinks, pageNumber } from '../paging.ts';
 import { groupsReadingTopics } from '../topics/topic-groups.ts';
 import type { NameFilter } from '../topics/topic-list.ts';
 import type { GroupIndexes } from './group-indexes.ts';
+import { readLagTimes } from './group-lag-times.ts';
 import { describeGroup, groupOffsetsAt, groupPage } from './group-read.ts';
-import { GroupSortFacts, sortGroupListings } from './group-sort.ts';
+import { GroupSortFacts, groupLagMs, sortGroupListings } from './group-sort.ts';
 import { deleteGroup, deleteGroupTopicOffsets, updateGroupOffsets } from './group-write.ts';
 
 /** Groups found through the cluster's group index, and how old the index is (ms). */
@@ -69,8 +70,8 @@ export function groupService(config: Config, pool: KafkaPool, indexes: GroupInde
       const page = pageNumber(query.page);
       const pageSize = config.pagination.pageSize;
       const { sort, order = 'asc' } = query;
-      const found = await pool.run(cluster, (admin) =>
-        groupPage(admin, {
+      const found = await pool.run(cluster, async (admin) => {
+        const listed = await groupPage(admin, {
           search: query.search,
           page,
           pageSize,
@@ -79,8 +80,22 @@ export function groupService(config: Config, pool: KafkaPool, indexes: GroupInde
             ? (listings, all) =>
                 sortGroupListings(admin, cluster, listings, sort, order, facts, () => all, topicAllow)
             : undefined,
-        }),
-      );
+        });
+        if (sort !== 'lagTime') return listed;
+        // The figures the sort used (kept 10 s), shown beside the groups they ordered.
+        const times = await facts.lagTimes.get(cluster, () =>
+          readLagTimes(
+            admin,
+            listed.results.map((g) => ({ id: g.id, kind: 'classic' as const })),
+          ),
+        );
+        const now = Date.now();
+        const results = listed.results.map((g) => ({
+          ...g,
+          maxLagMs: groupLagMs(times, g.id, topicAllow, now),
+        }));
+        return { ...listed, results };
+      });
       return {
         results: found.results,
         ...pageLinks(url, page, found.pages),

@@ -6,6 +6,7 @@ import type { NameFilter } from '../topics/topic-list.ts';
 import { byName } from '../topics/topic-naming.ts';
 import { TtlMemo } from '../topics/ttl-memo.ts';
 import { committedOffsets, committedTopic } from './committed-offsets.ts';
+import { type GroupLagTimes, readLagTimes } from './group-lag-times.ts';
 import { describeConsumerGroups, type GroupListing } from './groups.ts';
 
 /** A group's lag per topic (Σ over its partitions of end − committed, never negative). */
@@ -56,17 +57,26 @@ async function readMembers(admin: Admin, listings: readonly GroupListing[]): Pro
   return counts;
 }
 
+/** A group's highest time lag on the topics `topicAllow` keeps (0 without lag, or when none was read). */
+export function groupLagMs(times: GroupLagTimes, id: string, topicAllow: NameFilter, now: number): number {
+  let oldest = now;
+  for (const [topic, at] of times.get(id) ?? []) if (topicAllow(topic)) oldest = Math.min(oldest, at);
+  return Math.max(0, now - oldest);
+}
+
 const FACTS_TTL_MS = 10_000;
 
 /** The lag and member figures the group list sorts by, read for all groups at most every 10 s per cluster. */
 export class GroupSortFacts {
   readonly lags = new TtlMemo<GroupLags>(FACTS_TTL_MS);
   readonly members = new TtlMemo<Map<string, number>>(FACTS_TTL_MS);
+  readonly lagTimes = new TtlMemo<GroupLagTimes>(FACTS_TTL_MS);
 
   /** Forgets a cluster's figures after the console changed a group (offsets reset, group deleted). */
   forget(cluster: string): void {
     this.lags.forget(cluster);
     this.members.forget(cluster);
+    this.lagTimes.forget(cluster);
   }
 }
 
@@ -91,6 +101,10 @@ export async function sortGroupListings(
   else if (column === 'members') {
     const counts = await facts.members.get(cluster, () => readMembers(admin, all()));
     value = (g) => counts.get(g.id) ?? 0;
+  } else if (column === 'lagTime') {
+    const times = await facts.lagTimes.get(cluster, () => readLagTimes(admin, all()));
+    const now = Date.now();
+    value = (g) => groupLagMs(times, g.id, topicAllow, now);
   } else {
     const lags = await facts.lags.get(cluster, () => readLags(admin, all()));
     value = (g) => {

@@ -116,7 +116,9 @@ describe('lagHistory config', () => {
       webhooks: { ops: { url: 'https://x.example.com' } },
       rules: [{ name: 'r', lagAbove: 1, noMembers: true, webhooks: ['ops'] }],
     });
-    expect(two.error?.issues[0]?.message).toBe('give exactly one of lagAbove, growingForMinutes, noMembers');
+    expect(two.error?.issues[0]?.message).toBe(
+      'give exactly one of lagAbove, lagAboveMinutes, growingForMinutes, noMembers',
+    );
     expect(LagHistoryConfig.safeParse({ intervalMs: 10 }).error?.issues[0]?.path).toEqual(['intervalMs']);
     expect(LagHistoryConfig.safeParse({ topic: 'a b' }).error?.issues[0]?.path).toEqual(['topic']);
   });

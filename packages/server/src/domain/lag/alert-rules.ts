@@ -3,7 +3,7 @@ import { globMatch } from './glob.ts';
 import type { Series } from './series.ts';
 import type { LagStore } from './store.ts';
 
-export type AlertCondition = 'LAG_ABOVE' | 'LAG_GROWING' | 'NO_MEMBERS';
+export type AlertCondition = 'LAG_ABOVE' | 'LAG_GROWING' | 'NO_MEMBERS' | 'TIME_LAG_ABOVE';
 
 /** A rule firing for a group (and a topic, except NO_MEMBERS), since the sample that first matched it. */
 export type Alert = {
@@ -14,10 +14,19 @@ export type Alert = {
   topic?: string;
   /** The lag at the newest sample (LAG_ABOVE, LAG_GROWING). */
   lag?: number;
-  /** lagAbove, or growingForMinutes. */
+  /** lagAbove, growingForMinutes, or lagAboveMinutes. */
   threshold?: number;
+  /** The highest time lag of the topic's partitions at the newest sample (TIME_LAG_ABOVE). */
+  lagMs?: number;
   since: number;
 };
+
+/** Whether any rule on `cluster` watches the time lag of `group` on `topic` (the sampler reads it then). */
+export function watchesTimeLag(rules: readonly AlertRule[], cluster: string) {
+  const timed = rules.filter((r) => r.lagAboveMinutes !== undefined && globMatch(r.cluster, cluster));
+  return (group: string, topic: string) =>
+    timed.some((r) => globMatch(r.group, group) && globMatch(r.topic, topic));
+}
 
 export const alertKey = (a: Pick<Alert, 'rule' | 'group' | 'topic'>) =>
   JSON.stringify([a.rule, a.group, a.topic ?? null]);
@@ -49,6 +58,19 @@ export function evaluateAlerts(
       const base = { rule: rule.name, cluster, group };
       if (rule.lagAbove !== undefined && point.lag > rule.lagAbove)
         fire({ ...base, condition: 'LAG_ABOVE', topic, lag: point.lag, threshold: rule.lagAbove });
+      if (
+        rule.lagAboveMinutes !== undefined &&
+        point.lagMs !== undefined &&
+        point.lagMs > rule.lagAboveMinutes * MINUTE
+      )
+        fire({
+          ...base,
+          condition: 'TIME_LAG_ABOVE',
+          topic,
+          lag: point.lag,
+          lagMs: point.lagMs,
+          threshold: rule.lagAboveMinutes,
+        });
       if (rule.growingForMinutes !== undefined && grew(series, t, rule.growingForMinutes * MINUTE))
         fire({ ...base, condition: 'LAG_GROWING', topic, lag: point.lag, threshold: rule.growingForMinutes });
       if (rule.noMembers && store.hadMembers(group, t) === false) fire({ ...base, condition: 'NO_MEMBERS' });

@@ -4,7 +4,7 @@ import type { KafkaPool } from '../../kafka/pool.ts';
 import type { LagHistoryConfig } from '../../platform/config/lag-history.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { GroupIndexes } from '../groups/group-indexes.ts';
-import { type Alert, evaluateAlerts } from './alert-rules.ts';
+import { type Alert, evaluateAlerts, watchesTimeLag } from './alert-rules.ts';
 import { SamplerElection } from './election.ts';
 import { sampleRecords } from './history-records.ts';
 import { HistoryReader } from './reader.ts';
@@ -151,7 +151,10 @@ export class ClusterLag {
   async #sampleOnce(): Promise<void> {
     if (!this.leading) return;
     const index = await this.#indexes.of(this.#cluster).current();
-    const sample = await this.#kafka.run(this.#cluster, (admin) => sampleLag(admin, index));
+    const timeLag = watchesTimeLag(this.#config.rules, this.#cluster);
+    const sample = await this.#kafka.run(this.#cluster, (admin) =>
+      sampleLag(admin, index, Date.now(), timeLag),
+    );
     if (this.#closed || !this.leading) return;
     const messages = sampleRecords(sample, this.#config.intervalMs);
     const producer = this.#kafka.producer(this.#cluster);

@@ -2,7 +2,8 @@ import type { LagSample, TopicLag } from './sample.ts';
 
 /**
  * The records of the lag history topic. A point: key `["p", group, topic, bucket]` (bucket = the
- * sample's timestamp divided by the interval), value `{t, lag, p: [[partition, lag]...], m}`. Its key
+ * sample's timestamp divided by the interval), value `{t, lag, p: [[partition, lag]...], m, ms?}` (`ms`:
+ * the time lag, for the rules that watch it). Its key
  * names its sample, so compaction only ever drops a point written twice for the same sample (a sampler
  * that failed over mid-sample) and keeps the history; retention.ms and retention.bytes bound it.
  * After a sample's points comes its end mark, key `["s", bucket]`, value `{t, points}`:
@@ -19,7 +20,9 @@ export function sampleRecords(sample: LagSample, intervalMs: number): Message[] 
   const bucket = Math.floor(t / intervalMs);
   const points = sample.lags.map((l) => ({
     key: Buffer.from(JSON.stringify(['p', l.group, l.topic, bucket])),
-    value: Buffer.from(JSON.stringify({ t, lag: l.lag, p: l.partitions, m: sample.members.get(l.group) })),
+    value: Buffer.from(
+      JSON.stringify({ t, lag: l.lag, p: l.partitions, m: sample.members.get(l.group), ms: l.lagMs }),
+    ),
     timestamp: t,
   }));
   const end = {
@@ -42,7 +45,13 @@ export function readRecord(key: Buffer | null, value: Buffer | null): HistoryRec
       return {
         kind: 'point',
         timestamp: v.t,
-        lag: { group: k[1], topic: k[2], lag: v.lag, partitions },
+        lag: {
+          group: k[1],
+          topic: k[2],
+          lag: v.lag,
+          partitions,
+          ...(typeof v.ms === 'number' ? { lagMs: v.ms } : {}),
+        },
         members: v.m === true,
       };
     }

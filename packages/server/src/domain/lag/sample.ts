@@ -4,9 +4,19 @@ import { listOffsets } from '../../kafka/offsets.ts';
 import { committedKey, committedOffsets } from '../groups/committed-offsets.ts';
 import type { IndexSnapshot } from '../groups/group-index.ts';
 import { LIVE_STATES, listConsumerGroups } from '../groups/groups.ts';
+import { addTimeLags } from './sample-time-lag.ts';
 
-/** One group's lag on one topic at one sample: the total and each partition's (partition, lag). */
-export type TopicLag = { group: string; topic: string; lag: number; partitions: [number, number][] };
+/**
+ * One group's lag on one topic at one sample: the total and each partition's (partition, lag), and the
+ * highest time lag of its partitions when an alert rule watches it (sample-time-lag.ts).
+ */
+export type TopicLag = {
+  group: string;
+  topic: string;
+  lag: number;
+  partitions: [number, number][];
+  lagMs?: number;
+};
 export type LagSample = {
   timestamp: number;
   lags: TopicLag[];
@@ -21,7 +31,12 @@ export type LagSample = {
  * `groupsPerRequest` groups and `partitionsPerRequest` partitions a request, `requestConcurrency` in
  * flight). Nothing here is sent per group. Partitions without a committed offset have no lag.
  */
-export async function sampleLag(admin: Admin, index: IndexSnapshot, now = Date.now()): Promise<LagSample> {
+export async function sampleLag(
+  admin: Admin,
+  index: IndexSnapshot,
+  now = Date.now(),
+  timeLag: (group: string, topic: string) => boolean = () => false,
+): Promise<LagSample> {
   const groups = [...index.groups()].filter((g) => g.topics.length > 0);
   const names = [...new Set(groups.flatMap((g) => g.topics))];
   const members = new Map<string, boolean>();
@@ -56,6 +71,7 @@ export async function sampleLag(admin: Admin, index: IndexSnapshot, now = Date.n
       if (lag) lags.push(lag);
     }
   }
+  await addTimeLags(admin, view, lags, committed, ends, timeLag, now);
   return { timestamp: now, lags, members };
 }
 

@@ -5,7 +5,7 @@ const HOUR = 60 * MINUTE;
  * A point: when, the total lag, and the partitions' lags as [partition, lag, partition, lag...] (a NaN
  * partition: none at that point).
  */
-export type Point = { t: number; lag: number; parts: ArrayLike<number> };
+export type Point = { t: number; lag: number; parts: ArrayLike<number>; lagMs?: number };
 
 /**
  * The resolutions a series is kept at. Every sample goes into each tier; a coarse tier keeps per bucket
@@ -182,9 +182,10 @@ export class Series {
   readonly #tiers = TIERS.map((t) => new Tier(t));
   latest: Point | undefined;
 
-  add(t: number, lag: number, parts: readonly number[], retentionMs: number): void {
+  /** `lagMs`, when the sample has it, is kept on the newest point only: the time-lag rules read no more. */
+  add(t: number, lag: number, parts: readonly number[], retentionMs: number, lagMs?: number): void {
     if (this.latest && t < this.latest.t) return;
-    this.latest = { t, lag, parts };
+    this.latest = { t, lag, parts, ...(lagMs !== undefined ? { lagMs } : {}) };
     for (const tier of this.#tiers) tier.add(t, lag, parts, retentionMs);
   }
 

@@ -55,6 +55,17 @@ export class LagHistoryService {
     };
   }
 
+  /**
+   * A group's lag per topic over the last `windowMs` as this replica holds it, without waiting for the
+   * history to be read; undefined when the history is off.
+   */
+  recent(cluster: string, group: string, windowMs: number, allow: (topic: string) => boolean) {
+    const lag = this.#clusters.get(cluster);
+    if (!lag) return undefined;
+    const to = Date.now();
+    return lag.store.history(group, to - windowMs, to, false, allow);
+  }
+
   /** The alerts firing now; none when lag history is off (the group list asks on every cluster). */
   async alerts(cluster: string) {
     if (!this.#config.lagHistory.enabled && this.#config.clusters[cluster]) return [];

@@ -28,7 +28,7 @@ export class LagStore {
       this.#forgetOld(record.timestamp);
       return true;
     }
-    const { group, topic, lag, partitions } = record.lag;
+    const { group, topic, lag, partitions, lagMs } = record.lag;
     let topics = this.#groups.get(group);
     if (!topics) {
       topics = new Map();
@@ -39,7 +39,7 @@ export class LagStore {
       series = new Series();
       topics.set(topic, series);
     }
-    series.add(record.timestamp, lag, partitions.flat(), this.#retentionMs);
+    series.add(record.timestamp, lag, partitions.flat(), this.#retentionMs, lagMs);
     const known = this.#members.get(group);
     if (!known || known.t <= record.timestamp)
       this.#members.set(group, { t: record.timestamp, members: record.members });

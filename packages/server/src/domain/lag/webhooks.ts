@@ -11,7 +11,9 @@ export function alertText({ status, alert }: AlertEvent): string {
       ? `lag ${alert.lag} above ${alert.threshold}`
       : alert.condition === 'LAG_GROWING'
         ? `lag growing for ${alert.threshold} min, now ${alert.lag}`
-        : 'no members';
+        : alert.condition === 'TIME_LAG_ABOVE'
+          ? `lag ${Math.round((alert.lagMs ?? 0) / 60_000)} min above ${alert.threshold} min (${alert.lag} records)`
+          : 'no members';
   return status === 'FIRING'
     ? `[FIRING] ${alert.rule}: ${where}: ${what}`
     : `[RESOLVED] ${alert.rule}: ${where}: cleared (was ${what})`;

@@ -12,7 +12,7 @@ function lagSteps(cluster: string, group: string, has: (tool: string) => boolean
     has('getGroupLagHistory') &&
       `Call getGroupLagHistory {cluster: "${cluster}", group: "${group}"}: is the lag growing, steady or shrinking, and since when?`,
     has('getGroupLagTime') &&
-      `Call getGroupLagTime {cluster: "${cluster}", group: "${group}"}: how far behind in time the group is.`,
+      `Call getGroupLagTime {cluster: "${cluster}", group: "${group}"}: how far behind in time each partition is (lagMs), the group's maxLagMs, and timeToClearMs (null while the lag is not shrinking).`,
     has('getTopicRate') &&
       `For each topic with lag, call getTopicRate {cluster: "${cluster}", topic: <topic>}: the rate records arrive at, to compare with how fast the group consumes.`,
   ];

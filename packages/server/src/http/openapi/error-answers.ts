@@ -32,7 +32,8 @@ const UPSTREAM = /\/(schemas?|connects?|ksqldb|data|copy)(\/|$)/;
 
 /**
  * The error statuses a route can answer, derived from its shape so that a new route is documented
- * right without an entry listing them: input → 400; guarded → 401, 403; path parameters → 404, 414;
+ * right without an entry listing them: input → 400; credentials → 401, 429; permission or cross-site → 403;
+ * path parameters → 404, 414;
  * query parameters (they may name objects) → 404; a body → 413, 415; a cluster → 409 (writes conflict;
  * Kafka, the registry and Connect also refuse names they do not allow, and a Connect worker refuses
  * while it rebalances) and 503; an upstream → 502, 504; always 500.
@@ -42,7 +43,11 @@ export function errorStatuses(route: RouteShape, extra: number[] = []): number[]
   const params = route.path.includes('/:');
   const onCluster = route.path.includes('/:cluster');
   if (route.hasInput) statuses.add(400);
-  if (route.access !== 'public') for (const s of [401, 403]) statuses.add(s);
+  // Every documented route is guarded: wrong credentials sent with it are a 401 even where none are
+  // needed, and repeated ones a 429 (the failed-login limiter); 403 where a permission is needed, and
+  // for a public write from another site (auth/cross-site.ts).
+  for (const s of [401, 429]) statuses.add(s);
+  if (route.access !== 'public' || route.method !== 'GET') statuses.add(403);
   if (params) for (const s of [404, 414]) statuses.add(s);
   if (route.hasQuery) statuses.add(404);
   if (route.hasBody) for (const s of [413, 415]) statuses.add(s);

@@ -88,7 +88,16 @@ describe('the OpenAPI document', () => {
     );
     const login = document.paths['/login']?.post?.responses ?? {};
     expect(Object.keys(login)).toEqual(expect.arrayContaining(['400', '401', '413', '415', '429']));
-    expect(Object.keys(document.paths['/api/auths']?.get?.responses ?? {})).toEqual(['200', '500']);
+    // Public, yet wrong credentials sent with it are refused; every operation documents a 4xx.
+    expect(Object.keys(document.paths['/api/auths']?.get?.responses ?? {})).toEqual([
+      '200',
+      '401',
+      '429',
+      '500',
+    ]);
+    expect(Object.keys(document.paths['/logout']?.post?.responses ?? {})).toEqual(
+      expect.arrayContaining(['401', '403', '429']),
+    );
   });
 
   it('declares the session cookie, bearer and basic schemes, public routes needing none', () => {

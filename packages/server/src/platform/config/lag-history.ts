@@ -31,6 +31,17 @@ const AlertRule = z
       .min(1)
       .max(7 * 24 * 60)
       .optional(),
+    /**
+     * Fires while a group is further behind on a topic than this many minutes: the oldest record it has
+     * not consumed on one of its partitions was written longer ago than that. Only (group, topic) pairs
+     * a rule of this kind matches are read for it, one bounded read per lagging partition a sample.
+     */
+    lagAboveMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 60)
+      .optional(),
     /** Fires while the group has no members. */
     noMembers: z.literal(true).optional(),
     /** Names of `webhooks` this rule sends to. */
@@ -38,9 +49,16 @@ const AlertRule = z
   })
   .refine(
     (r) =>
-      [r.lagAbove !== undefined, r.growingForMinutes !== undefined, r.noMembers !== undefined].filter(Boolean)
-        .length === 1,
-    { message: 'give exactly one of lagAbove, growingForMinutes, noMembers', path: ['lagAbove'] },
+      [
+        r.lagAbove !== undefined,
+        r.lagAboveMinutes !== undefined,
+        r.growingForMinutes !== undefined,
+        r.noMembers !== undefined,
+      ].filter(Boolean).length === 1,
+    {
+      message: 'give exactly one of lagAbove, lagAboveMinutes, growingForMinutes, noMembers',
+      path: ['lagAbove'],
+    },
   );
 
 export const LagHistoryConfig = z

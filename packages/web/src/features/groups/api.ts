@@ -1,6 +1,7 @@
 import {
   AccessControlList,
   ConsumerGroup,
+  GroupLagTime,
   GroupList,
   GroupMember,
   GroupOffset,
@@ -76,5 +77,20 @@ export function fetchGroupOffsetsAt(cluster: string, group: string, timestamp: s
   return apiRequest(groupPath(cluster, group, 'offsets', 'start'), {
     query: { timestamp },
     schema: TimeOffsetList,
+  });
+}
+
+/**
+ * Lag in time per partition, the group's highest and its time to clear
+ * (docs/api-conventions.md#lag-in-time); refreshed every 10 s, which lets the server measure the rate
+ * against its earlier sample.
+ */
+export function groupLagTimeQuery(cluster: string, group: string) {
+  return queryOptions({
+    queryKey: groupKeys.part(cluster, group, 'lag-time'),
+    queryFn: ({ signal }) =>
+      apiRequest(groupPath(cluster, group, 'lag-time'), { schema: GroupLagTime, signal }),
+    refetchInterval: 10_000,
+    meta: { silent: true },
   });
 }

@@ -2,6 +2,7 @@ import type { ConsumerGroup } from '@console/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/badge';
+import { formatDuration } from '../../lib/format-duration';
 import { topicPaths } from '../topics/topic-paths';
 import { groupPaths } from './group-paths';
 import { groupTopicLag } from './group-rows';
@@ -16,7 +17,13 @@ export function LagBadge({ lag }: { lag: number | null }) {
 }
 
 /** The table's sortable columns and the server's names for them (`sort=` on GET /api/{cluster}/group). */
-export const GROUP_SORT_COLUMNS = { id: 'id', state: 'state', members: 'members', lag: 'lag' } as const;
+export const GROUP_SORT_COLUMNS = {
+  id: 'id',
+  state: 'state',
+  members: 'members',
+  lag: 'lag',
+  lagTime: 'lagTime',
+} as const;
 
 /** Σ lag over the partitions with a committed offset; null when none has one. */
 export function groupTotalLag(group: Pick<ConsumerGroup, 'offsets'>): number | null {
@@ -39,7 +46,7 @@ function AlertBadges({ rules }: { rules: readonly string[] | undefined }) {
 
 /**
  * Consumer group list columns (docs/behaviour.md#consumer-groups): Id, State (with the lag alerts firing),
- * Coordinator, Members, Total lag, Topics with lag.
+ * Coordinator, Members, Total lag, Time lag (when sorted by it), Topics with lag.
  */
 export function groupListColumns(cluster: string, alerts?: ReadonlyMap<string, readonly string[]>) {
   return [
@@ -73,6 +80,21 @@ export function groupListColumns(cluster: string, alerts?: ReadonlyMap<string, r
       cell: ({ getValue }) => {
         const lag = getValue();
         return lag === null ? '' : <span className="nowrap">{lag.toLocaleString('en')}</span>;
+      },
+    }),
+    column.accessor((group) => group.maxLagMs ?? null, {
+      id: 'lagTime',
+      header: 'Time lag',
+      enableSorting: true,
+      meta: { align: 'end' },
+      // The server reads time lag for the list only to sort by it (docs/api-conventions.md#lag-in-time).
+      cell: ({ getValue }) => {
+        const ms = getValue();
+        return ms === null ? (
+          <span className="muted">sort to show</span>
+        ) : (
+          <span className="nowrap">{formatDuration(ms, 1)}</span>
+        );
       },
     }),
     column.display({

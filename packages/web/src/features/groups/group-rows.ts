@@ -1,4 +1,4 @@
-import type { ConsumerGroup, GroupMember, GroupOffset } from '@console/contract';
+import type { ConsumerGroup, GroupMember, GroupOffset, PartitionLagTime } from '@console/contract';
 
 /** Lag of one topic: the sum over its partitions with a committed offset; null when none has one. */
 export function groupTopicLag(group: Pick<ConsumerGroup, 'offsets'>, topic: string): number | null {
@@ -7,19 +7,28 @@ export function groupTopicLag(group: Pick<ConsumerGroup, 'offsets'>, topic: stri
   return lags.reduce((sum, o) => sum + (o.offsetLag ?? 0), 0);
 }
 
-export type OffsetRow = GroupOffset & { id: string; memberHost: string | undefined };
+export type OffsetRow = GroupOffset & {
+  id: string;
+  memberHost: string | undefined;
+  lagMs?: number | undefined;
+};
 
-/** One row per partition, with the host of the member it is assigned to. */
-export function toOffsetRows(offsets: readonly GroupOffset[], members: readonly GroupMember[]): OffsetRow[] {
+/** One row per partition, with the host of the member it is assigned to and its lag in time when known. */
+export function toOffsetRows(
+  offsets: readonly GroupOffset[],
+  members: readonly GroupMember[],
+  lagTimes: readonly PartitionLagTime[] = [],
+): OffsetRow[] {
   const hostOf = new Map<string, string>();
   for (const member of members) {
     for (const a of member.assignments ?? []) hostOf.set(`${a.topic}#${a.partition}`, member.host);
   }
+  const lagMsOf = new Map(lagTimes.map((p) => [`${p.topic}#${p.partition}`, p.lagMs]));
   return [...offsets]
     .sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition)
     .map((o) => {
       const id = `${o.topic}#${o.partition}`;
-      return { ...o, id, memberHost: hostOf.get(id) };
+      return { ...o, id, memberHost: hostOf.get(id), lagMs: lagMsOf.get(id) };
     });
 }
 
