@@ -1,19 +1,10 @@
 import { GroupLagTime, GroupParams } from '@console/contract';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { topicFilter } from '../../../domain/access/visible-groups.ts';
 import type { Services } from '../../../services.ts';
+import { clientGone } from '../../client-gone.ts';
 
 const tags = ['group'];
-
-/** Fires when the client goes away before the answer is sent: the reads for it stop. */
-function clientGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
 
 export const lagTimeRoutes: FastifyPluginAsyncZod<Services> = async (app, { lagTime }) => {
   app.get(

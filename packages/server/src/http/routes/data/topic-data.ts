@@ -20,25 +20,17 @@ import {
   TopicDataParams,
   TopicsQuery,
 } from '@console/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuseMasked, viewerMasks } from '../../../domain/masking/viewer.ts';
 import type { DownloadStop } from '../../../domain/records/download.ts';
 import type { Services } from '../../../services.ts';
+import { clientGone } from '../../client-gone.ts';
 import { streamError } from '../../error-handler.ts';
 import { SseStreams } from '../../sse.ts';
 
 const tags = ['topic-data'];
-
-/** Fires when the client goes away before the answer is complete (a left page, a closed connection). */
-function clientGone(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
 
 export const topicDataRoutes: FastifyPluginAsyncZod<Services> = async (
   app,
