@@ -5,7 +5,7 @@ const deferred: Array<() => unknown> = [];
 
 /**
  * A schema built the first time something parses with it or documents it, not when the module loads.
- * Loading the whole contract built about 1,900 zod schemas, a sixth of the server's start (issue 20), and
+ * Loading the whole contract built about 1,900 zod schemas, a sixth of the server's start, and
  * its first request needs a few dozen. It parses and documents as the schema `build` returns, through
  * zod's lazy schema; `build` runs once (zod itself calls a lazy schema's getter more than once, and a
  * second schema with the same `id` would break the OpenAPI document). The contract's object, array and

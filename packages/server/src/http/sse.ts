@@ -66,7 +66,7 @@ export class SseStreams {
     );
     raw.writeHead(200, {
       ...Object.fromEntries(set),
-      // A hijacked reply skips the onSend hooks: the security headers go out here (issue 15).
+      // A hijacked reply skips the onSend hooks: the security headers go out here.
       ...SECURITY_HEADERS,
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /**
- * Gives memory back once the process has nothing to do (issue 20, tests/bench/results/cold-start.md). V8
+ * Gives memory back once the process has nothing to do (tests/bench/results/cold-start.md). V8
  * keeps the young generation at the size the start or a scan grew it to, and the old generation's free
  * pages, until a collection that aims at a small footprint, which it starts by itself only after another
  * full collection and a quiet spell: an idle console kept 100-115 MiB after its start for as long as it

@@ -15,7 +15,7 @@ export function visibleMember(member: GroupMember, allow: NameFilter): GroupMemb
 
 /**
  * A group as the caller may see it: offsets, lag, assignments and topic names only on topics its TOPIC
- * READ patterns match (issue 15: a reader limited to some topics saw offsets and lag on all of them).
+ * READ patterns match (a reader limited to some topics saw offsets and lag on all of them).
  */
 export function visibleGroup(group: ConsumerGroup, allow: NameFilter): ConsumerGroup {
   return {

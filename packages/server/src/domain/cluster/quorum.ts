@@ -1,5 +1,5 @@
 /**
- * The KRaft quorum and the cluster's feature levels (issue 35 item 4). DescribeQuorum answers the metadata
+ * The KRaft quorum and the cluster's feature levels. DescribeQuorum answers the metadata
  * log's leader, epoch, high watermark and each voter's and observer's log end offset (a ZooKeeper cluster
  * has no quorum: the request is refused as CLUSTER_TOO_OLD, capabilities.ts). Feature levels come with
  * the ApiVersions answer (v3+): finalized and supported. Raising one is UpdateFeatures, validate-only first.

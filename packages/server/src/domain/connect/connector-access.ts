@@ -3,7 +3,7 @@ import { type Identity, refusal } from '../access/identity.ts';
 import type { AccessRights } from '../access/roles.ts';
 
 /**
- * Which topics a connector config names, and what the connector does with each (issue 15, item 7):
+ * Which topics a connector config names, and what the connector does with each:
  * a sink reads `topics` / `topics.regex`; a source writes `topic`, `*.topic`, `*.topic.name`; either
  * writes its dead letter queue; `topic.prefix` and `*.topic.prefix` start the names a source writes.
  * What else a plugin reads or writes through its own keys cannot be known: docs/connector-permissions.md.
@@ -176,7 +176,7 @@ export function authorizeConnector(
 
 /**
  * Whether the caller may read every topic a connector's config names (TOPIC_DATA READ): task failure
- * traces quote records, so only such callers see them (issue 15, item 16).
+ * traces quote records, so only such callers see them.
  */
 export function mayReadConnectorTopics(
   permissions: AccessRights,

@@ -8,7 +8,7 @@ const SECRET_NAME =
   /password|passwd|pwd|secret|token$|credentials\.json$|(?:api|access|private|signing)[._-]?key$|jaas\.config$|user\.info$/i;
 
 /**
- * Credentials inside values, whatever the key (issue 15): `user:pass@` after `//`, Oracle's
+ * Credentials inside values, whatever the key: `user:pass@` after `//`, Oracle's
  * `thin:user/pass@`, and `password=`/`pwd=`/`passwd=` parameters (JDBC query strings, `;`-separated
  * SQL Server URLs). Each keeps its text and loses the credential. Every one of them runs in linear time:
  * a value is the user's text.

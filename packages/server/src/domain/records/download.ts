@@ -90,7 +90,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /**
  * RFC 4180: a cell with a comma, quote or line break is quoted, its quotes doubled. A cell starting
  * with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so a spreadsheet shows it as
- * text instead of running it (issue 15); the JSON download keeps values as they are.
+ * text instead of running it; the JSON download keeps values as they are.
  */
 export function csvCell(text: string): string {
   const safe = FORMULA_START.test(text) ? `'${text}` : text;

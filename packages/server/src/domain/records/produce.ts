@@ -34,7 +34,7 @@ export function pairsOf(body: ProduceBody): Pair[] {
   if (!body.multiMessage) return [{ key: text(body.key), value: text(body.value) }];
   if (!body.keyValueSeparator) throw badRequest('body.keyValueSeparator', 'required with multiMessage');
   // A literal string, as the form's users expect: never a regular expression (a crafted one would
-  // block the event loop; issue 15).
+  // block the event loop).
   const separator = body.keyValueSeparator;
   const lines = (body.value ?? '').split(/\r\n|\r|\n/);
   const pairs: Pair[] = [];

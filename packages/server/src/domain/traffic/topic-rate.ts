@@ -1,5 +1,5 @@
 /**
- * A topic's traffic over time from Kafka's own time index (issue 35): ListOffsets by timestamp answers,
+ * A topic's traffic over time from Kafka's own time index: ListOffsets by timestamp answers,
  * per partition, the first offset whose record was written at or after a time, so the records written
  * between two times are the difference of two such offsets, summed over partitions. That counts exactly
  * what the topic holds in each window (the log start and retention are honoured: a deleted window counts

@@ -50,7 +50,7 @@ function proxyHint(request: FastifyRequest, origin: string): string {
 }
 
 /**
- * CSRF defence beyond SameSite (issue 15 item 11). A write from another origin is refused unless it
+ * CSRF defence beyond SameSite. A write from another origin is refused unless it
  * carries its own `Authorization` header (which a cross-origin page can only send after a CORS
  * preflight, never granted here): so cookie sessions, proxy-header identities, the login form and a
  * console with security off cannot be driven by another site's page. AKHQ's state-changing GETs

@@ -1,5 +1,5 @@
 /**
- * What an older broker cannot do, said by feature and release (issue 33): the client library refuses a
+ * What an older broker cannot do, said by feature and release: the client library refuses a
  * request whose API the broker's ApiVersions answer lacks (PLT_KFK_UNSUPPORTED_API, before anything is
  * sent), and the console answers 409 CLUSTER_TOO_OLD naming the feature, the release it needs and the
  * release the cluster runs. `features()` gives the UI the same table, to hide what cannot work.

@@ -1,5 +1,5 @@
 /**
- * Why a cluster cannot be reached, in one line an operator can act on (issue 32): the client library's
+ * Why a cluster cannot be reached, in one line an operator can act on: the client library's
  * error chain (AggregateError `errors`, `cause`) is searched for the first thing that names a reason:
  * DNS, refused, TLS, a listener of another protocol, SASL authentication, a timeout. Each has its own
  * code (docs/connecting.md lists them with what to check). Nothing secret is in any message.

@@ -1,7 +1,7 @@
 /**
  * The Java-style Kafka client properties the console understands (docs/connecting.md lists each with its
  * meaning). Any other key is refused at start with its name: a property silently ignored is how a
- * truststore ends up unused and every page answers "unreachable" (issue 32).
+ * truststore ends up unused and every page answers "unreachable".
  */
 export const KAFKA_PROPERTIES = [
   'bootstrap.servers',

@@ -29,7 +29,7 @@ const icons: Record<RowActionKind, IconName> = {
 type Props<T> = {
   row: T;
   actions: RowActions<T>;
-  /** The row's object ("topic demo.orders"): each button is named with it (issue 16 item 12). */
+  /** The row's object ("topic demo.orders"): each button is named with it. */
   name?: string | undefined;
 };
 

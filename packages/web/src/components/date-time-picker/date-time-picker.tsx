@@ -15,7 +15,7 @@ type Props = {
 
 /**
  * Text field in dd-MM-yyyy HH:mm with a month calendar, quarter-hour times and Clear (= now). Typing in
- * the field never opens the calendar: its button or Alt+Down does, and Escape closes it (issue 16 item 12).
+ * the field never opens the calendar: its button or Alt+Down does, and Escape closes it.
  */
 export function DateTimePicker({ label, value, onChange }: Props) {
   const [open, setOpen] = useState(false);

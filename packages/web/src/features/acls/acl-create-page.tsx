@@ -40,7 +40,7 @@ const previewColumns = [
 
 const PRINCIPAL = /^[^:\s]+:\S.*$/;
 
-/** Issue 18 item 1: ACL bindings from a template, each one shown before it is created. */
+/** ACL bindings from a template, each one shown before it is created. */
 export function AclCreatePage() {
   const { cluster } = useClusterScope();
   const navigate = useNavigate();

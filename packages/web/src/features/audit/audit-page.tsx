@@ -45,7 +45,7 @@ const textFilters = [
   { key: 'cluster', label: 'Cluster' },
 ] as const;
 
-/** Issue 19 item 3: the audit trail from the audit topic, newest first, filtered, 50 a page. */
+/** the audit trail from the audit topic, newest first, filtered, 50 a page. */
 export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const state = parseSearchParams(UrlState, params);

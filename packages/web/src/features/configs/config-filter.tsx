@@ -26,7 +26,7 @@ type Props = {
   total: number | undefined;
 };
 
-/** The Configs tabs' filter box and "Overridden only" (issue 16 item 3); filtering keeps pending changes. */
+/** The Configs tabs' filter box and "Overridden only"; filtering keeps pending changes. */
 export function ConfigFilterBar({ label, filter, onChange, shown, total }: Props) {
   return (
     <search className="config-filter" aria-label={`Filter ${label.toLowerCase()}`}>

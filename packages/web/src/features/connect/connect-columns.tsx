@@ -17,7 +17,7 @@ export function TaskBadge({ task }: { task: ConnectTask }) {
   );
 }
 
-/** The connector's own state (issue 16 item 9); "unknown" until Connect reports one. */
+/** The connector's own state; "unknown" until Connect reports one. */
 export function ConnectorStateBadge({ state }: { state: string | undefined }) {
   return <Badge tone={state ? taskTone(state) : 'neutral'}>{state ?? 'unknown'}</Badge>;
 }

@@ -17,7 +17,7 @@ type Props = {
 
 /**
  * The plugin's settings as a form (required ones first, then the plugin's own groups, the generic groups
- * collapsed) or as one JSON object: two views of the same state (issue 16 item 9).
+ * collapsed) or as one JSON object: two views of the same state.
  */
 export function ConnectorConfigFields(props: Props) {
   const [json, setJson] = useState<{ text: string; error?: string } | null>(null);

@@ -23,7 +23,7 @@ const SINK_TOPICS = new Set(['topics', 'topics.regex']);
 export type FieldGroup = { name: string; items: ConnectPluginDefinition[]; generic: boolean };
 
 /**
- * The form's sections in order (issue 16 item 9): every required setting first (a sink's topics too),
+ * The form's sections in order: every required setting first (a sink's topics too),
  * then the plugin's own groups, then the generic ones (shown collapsed).
  */
 export function fieldGroups(definitions: readonly ConnectPluginDefinition[]): FieldGroup[] {

@@ -1,7 +1,7 @@
 import type { ConnectPluginDefinition } from '@console/contract';
 import { type ConnectorFormState, formStateOf, OWN_KEYS, parseTransforms } from './connector-form';
 
-/** The form as one JSON object: every filled setting and the extra properties (issue 16 item 9). */
+/** The form as one JSON object: every filled setting and the extra properties. */
 export function formToJson(state: ConnectorFormState): string {
   const transforms = parseTransforms(state.transforms);
   const filled = Object.entries(state.values).filter(([, value]) => value.trim() !== '');

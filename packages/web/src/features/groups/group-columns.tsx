@@ -31,7 +31,7 @@ export function groupTotalLag(group: Pick<ConsumerGroup, 'offsets'>): number | n
   return lags.length ? lags.reduce((sum, o) => sum + (o.offsetLag ?? 0), 0) : null;
 }
 
-/** The lag alert rules firing for a group (issue 19), beside its state. */
+/** The lag alert rules firing for a group, beside its state. */
 function AlertBadges({ rules }: { rules: readonly string[] | undefined }) {
   return rules?.length ? (
     <span className="badges">

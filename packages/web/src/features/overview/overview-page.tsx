@@ -15,7 +15,7 @@ const kafkaVersions = (brokers: ClusterOverview['brokers']) =>
   [...new Set(brokers.map((b) => b.version ?? 'unknown'))].join(', ');
 const topicList = (cluster: string, query: string) => `/${encodeURIComponent(cluster)}/topic?${query}`;
 
-/** The cluster's landing page (issue 16 item 1): every figure from GET /api/{cluster}/overview. */
+/** The cluster's landing page: every figure from GET /api/{cluster}/overview. */
 export function OverviewPage() {
   const { cluster } = useClusterScope();
   const overview = useQuery(overviewQuery(cluster.id));

@@ -24,7 +24,7 @@ const columns = [
   ),
 ];
 
-/** Issue 18 item 2: client quotas of users, client ids and IPs, default entities shown as <default>. */
+/** client quotas of users, client ids and IPs, default entities shown as <default>. */
 export function QuotaListPage() {
   const { cluster } = useClusterScope();
   const [search, setSearch] = useState('');

@@ -47,7 +47,7 @@ const DataUrl = z.object({
   searchByHeaderValue: search,
   searchByKeySubject: search,
   searchByValueSubject: search,
-  /** The CEL filter expression (issue 17). */
+  /** The CEL filter expression. */
   filter: search,
 });
 export type DataUrlState = z.output<typeof DataUrl>;

@@ -1,8 +1,7 @@
 import type { SchemaType } from '@console/contract';
 
 /**
- * Why the schema text cannot be a schema of its type, checked before anything is sent (issue 16 item
- * 10): Avro and JSON Schema are JSON (an Avro schema an object, array or type name; a JSON Schema an
+ * Why the schema text cannot be a schema of its type, checked before anything is sent: Avro and JSON Schema are JSON (an Avro schema an object, array or type name; a JSON Schema an
  * object or boolean). Protobuf is checked by the registry alone.
  */
 export function schemaTextError(type: SchemaType, text: string): string | undefined {

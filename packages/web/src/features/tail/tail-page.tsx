@@ -39,7 +39,7 @@ const columns: AnyColumnDef<DataRecord>[] = [
     cell: ({ getValue }) => <RecordHeadersCell headers={getValue()} />,
   }),
   column.accessor('value', { header: 'Value', cell: ({ row }) => <RecordValueCell record={row.original} /> }),
-  // What each record was decoded as, as the Data tab's Schema column shows it (issue 17 item 3).
+  // What each record was decoded as, as the Data tab's Schema column shows it.
   column.display({
     id: 'format',
     header: 'Format',

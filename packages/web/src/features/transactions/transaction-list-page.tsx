@@ -49,7 +49,7 @@ const columns = [
 ];
 
 /**
- * Issue 18 item 5: transactional ids with their state, a page at a time by name (search and page in the
+ * transactional ids with their state, a page at a time by name (search and page in the
  * address), then the open and hanging ones of a topic.
  */
 export function TransactionListPage() {

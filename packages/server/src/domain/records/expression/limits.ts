@@ -1,5 +1,5 @@
 /**
- * The bounds that make every evaluation small (issue 17): `@bufbuild/cel` has no cost limit of its own, so
+ * The bounds that make every evaluation small: `@bufbuild/cel` has no cost limit of its own, so
  * the expression's size and nesting are checked once, comprehension steps and regular-expression input are
  * counted during each evaluation, and a clock stops whatever still runs too long.
  */

@@ -14,7 +14,7 @@ const SPECIAL_FORMS = ['_&&_', '_||_', '_?_:_', '_[_]', '@not_strictly_false', '
 type Evaluate = (bindings: RecordBindings) => unknown;
 
 /**
- * A compiled `filter` expression (CEL, issue 17) and what it met while a scan ran: a record it fails on
+ * A compiled `filter` expression (CEL) and what it met while a scan ran: a record it fails on
  * (no such key, wrong type, a limit) does not match, and is counted; the first failure's message is kept.
  * Evaluation reaches nothing but the record: `@bufbuild/cel`'s standard functions have no clock, file,
  * network or process access, and only those are declared.

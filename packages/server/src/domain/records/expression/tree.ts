@@ -2,7 +2,7 @@ import { type Expr, Expr_CallSchema, ExprSchema } from '@bufbuild/cel-spec/cel/e
 import { create } from '@bufbuild/protobuf';
 import { LIMITS } from './limits.ts';
 
-/** The record's variables (issue 17). */
+/** The record's variables. */
 export const VARIABLES = [
   'key',
   'value',

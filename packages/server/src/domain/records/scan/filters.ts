@@ -6,7 +6,7 @@ export type MatchType = 'C' | 'N' | 'E';
  * One `searchBy*` filter: lowercased terms and how they combine (OR for C and E, AND for N). `pattern`
  * finds any term ignoring case without lowercasing each (possibly large) input first; it costs up to
  * input × terms' length, so long terms (the caller's text) are searched with `includes` on the
- * lowercased input instead, which stays linear (issue 15: an 8,000-character term held the event loop
+ * lowercased input instead, which stays linear (an 8,000-character term held the event loop
  * 5 s per 1 MB record). `pattern` is null then.
  */
 export type SearchFilter = { type: MatchType; terms: string[]; isNull: boolean; pattern: RegExp | null };

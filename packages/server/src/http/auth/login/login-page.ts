@@ -9,7 +9,7 @@ export function loginPageWithError(config: Config, message: string): string {
 /**
  * A login failure goes back to the login page, as AKHQ answers it, for an HTML form and for a browser's
  * script that did not ask for JSON: AKHQ's own login page posts JSON with `redirect: 'manual'` and shows
- * "Wrong Username or Password!" only for a redirect (or a 500), never for a 401 (issue 31). The console's
+ * "Wrong Username or Password!" only for a redirect (or a 500), never for a 401. The console's
  * page and scripts ask for JSON, or are not browsers (no `Sec-Fetch-Dest`), and get the 401 envelope.
  */
 export function wantsLoginPage(request: FastifyRequest): boolean {

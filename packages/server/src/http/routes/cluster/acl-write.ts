@@ -10,7 +10,7 @@ import type { Services } from '../../../services.ts';
 
 const tags = ['acls'];
 
-/** ACL creation and deletion (issue 18 item 1); the guard checks the principal against ACL patterns. */
+/** ACL creation and deletion; the guard checks the principal against ACL patterns. */
 export const aclWriteRoutes: FastifyPluginAsyncZod<Services> = async (app, { acls }) => {
   app.post(
     '/api/:cluster/acls',

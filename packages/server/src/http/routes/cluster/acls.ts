@@ -68,7 +68,7 @@ export const aclRoutes: FastifyPluginAsyncZod<Services> = async (app, { acls }) 
       // The schema admits standard base64 only (as the UI's `btoa` writes it:
       // docs/api-conventions.md#path-parameters).
       const principal = Buffer.from(req.params.principal, 'base64').toString('utf8');
-      // The guard sees the base64 form: the principal is checked here, once decoded (issue 15).
+      // The guard sees the base64 form: the principal is checked here, once decoded.
       if (!req.permissions.grantsOn('ACL', 'READ', req.params.cluster, principal)) {
         throw refusal(req.identity, `resource ACL '${principal}' and action READ`);
       }

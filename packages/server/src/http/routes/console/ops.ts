@@ -12,7 +12,7 @@ export const opsRoutes: FastifyPluginAsyncZod<Services & { metrics: Registry }> 
   app,
   { config, cluster, metrics },
 ) => {
-  /** Anonymous callers with security on get the status only, unless `ops.publicDetails` (issue 15). */
+  /** Anonymous callers with security on get the status only, unless `ops.publicDetails`. */
   const details = (req: FastifyRequest) =>
     !config.security.enabled || config.ops.publicDetails || req.identity !== null;
 

@@ -41,7 +41,7 @@ export function CopyFormView({ cluster, topic, partitions: source }: Props) {
   const [lastCount, setLastCount] = useState('10');
   const [time, setTime] = useState<Date | null>(null);
   const [errors, setErrors] = useState<CopyErrors | null>(null);
-  // Internal topics (the cluster's internal-name patterns) are never offered as targets (issue 16 item 8).
+  // Internal topics (the cluster's internal-name patterns) are never offered as targets.
   const names = useQuery(topicNamesQuery(toCluster, 'HIDE_INTERNAL'));
   const targets = (names.data ?? []).filter((name) => toCluster !== cluster || name !== topic);
   const [creating, setCreating] = useState(false);

@@ -9,7 +9,7 @@ type Props = {
   onChange: (topic: NewTopic) => void;
 };
 
-/** The target topic made with the copy (issue 16 item 8): name, partitions, replication, configs. */
+/** The target topic made with the copy: name, partitions, replication, configs. */
 export function CopyNewTopicFields({ topic, errors, configs, onChange }: Props) {
   const set = (change: Partial<NewTopic>) => onChange({ ...topic, ...change });
   const names = Object.keys(configs ?? {});

@@ -21,7 +21,7 @@ async function readChosen(file: File): Promise<ChosenFile> {
   return { name: file.name, ...valuesOfFile(await file.text()) };
 }
 
-/** "Produce N copies" with a `{{i}}` counter, and "produce from a file" (issue 16 item 7). */
+/** "Produce N copies" with a `{{i}}` counter, and "produce from a file". */
 export function ProduceBatchFields({
   valuesError,
   copies,

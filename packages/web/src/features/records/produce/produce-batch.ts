@@ -1,6 +1,6 @@
 import type { ProduceBody } from '@console/contract';
 
-/** The most records one "produce N copies" or one file sends (issue 16 item 7): the UI says so. */
+/** The most records one "produce N copies" or one file sends: the UI says so. */
 export const MAX_BATCH = 1000;
 /** The largest file read for "produce from a file". */
 export const MAX_FILE_BYTES = 4 * 1024 * 1024;

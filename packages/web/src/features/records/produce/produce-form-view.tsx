@@ -28,7 +28,7 @@ type Props = {
 
 /**
  * docs/behaviour.md#produce-and-copy: multi message and tombstone exclude each other; multi message has no
- * key field. The value comes last, so Produce is the next Tab stop after it (issue 16 item 12).
+ * key field. The value comes last, so Produce is the next Tab stop after it.
  */
 export function ProduceFormView({ cluster, topic, partitions, subjects, initial, onDone }: Props) {
   const produce = useProduce(cluster, topic);

@@ -18,7 +18,7 @@ export type ProduceValues = {
   multiMessage: boolean;
   keyValueSeparator: string;
   tombstone: boolean;
-  /** How many copies to produce, `{{i}}` counting them in key and value (issue 16 item 7). */
+  /** How many copies to produce, `{{i}}` counting them in key and value. */
   copies: string;
   /** The values come from a file: the value field is not checked. */
   fromFile: boolean;

@@ -23,7 +23,7 @@ export function jsonError(text: string): string | undefined {
 
 /**
  * The value: a JSON editor (highlighting, Format, Validate) for a json value, a text area for a string
- * value or multi message lines (issue 16 item 7).
+ * value or multi message lines.
  */
 export function ProduceValueField({ values, error, fromFile, onChange }: Props) {
   const [verdict, setVerdict] = useState<string | null>(null);

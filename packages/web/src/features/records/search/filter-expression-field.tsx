@@ -1,6 +1,6 @@
 import { FILTER_MAX_CHARS } from '@console/contract';
 
-/** The examples of issue 17, offered under the box; choosing one puts it in the box. */
+/** Example expressions offered under the box; choosing one puts it in the box. */
 export const FILTER_EXAMPLES = [
   'value.status == "FAILED" && value.amount > 100',
   'headers["trace-id"].startsWith("ab")',

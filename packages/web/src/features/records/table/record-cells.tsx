@@ -26,7 +26,7 @@ function PartText({ text, base64, view }: { text: string; base64: boolean; view:
   );
 }
 
-/** Marks a part that is not UTF-8 text, whichever way it is shown (issue 16 item 6). */
+/** Marks a part that is not UTF-8 text, whichever way it is shown. */
 const BinaryBadge = () => (
   <Badge tone="info" title="Not valid UTF-8: the bytes are shown as base64">
     binary

@@ -1,4 +1,4 @@
-/** How the record table shows a key or a value (issue 16 item 6). */
+/** How the record table shows a key or a value. */
 export const VIEW_MODES = ['text', 'json', 'hex', 'base64'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
 export const viewModeLabels: Record<ViewMode, string> = {

@@ -2,7 +2,7 @@ import { VIEW_MODES, type ViewMode, viewModeLabels } from './view-as';
 
 export type ViewModes = { key: ViewMode; value: ViewMode };
 
-/** Text, JSON, hex or base64, for the keys and for the values of the table (issue 16 item 6). */
+/** Text, JSON, hex or base64, for the keys and for the values of the table. */
 export function ViewSwitch({ modes, onChange }: { modes: ViewModes; onChange: (modes: ViewModes) => void }) {
   return (
     <fieldset className="view-switch">

@@ -1,7 +1,7 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { readStorage, storageKeys, writeStorage } from '../../../api/storage';
 
-/** Below this width the menu starts collapsed whatever was stored (issue 16 item 11). */
+/** Below this width the menu starts collapsed whatever was stored. */
 const NARROW = '(max-width: 1279px)';
 
 function subscribe(onChange: () => void) {

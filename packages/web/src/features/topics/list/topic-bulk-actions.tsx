@@ -16,7 +16,7 @@ const TITLES: Record<Kind, { title: string; verb: string }> = {
   config: { title: 'Change a config of topics', verb: 'Update' },
 };
 
-/** Delete, empty or change one config of the ticked topics; each outcome shown (issue 16 item 5). */
+/** Delete, empty or change one config of the ticked topics; each outcome shown. */
 export function TopicBulkActions({ cluster, selected, onClear }: Props) {
   const client = useQueryClient();
   const canDelete = useCan('TOPIC', 'DELETE');

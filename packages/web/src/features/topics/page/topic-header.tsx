@@ -18,7 +18,7 @@ function retention(value: string | undefined): string {
   return humanisedValue('retention.ms', value) ?? value;
 }
 
-/** Breadcrumb and the topic's figures above its tabs, with Delete (issue 16 item 2). */
+/** Breadcrumb and the topic's figures above its tabs, with Delete. */
 export function TopicHeader({ cluster, topic, canReadConfigs }: Props) {
   const navigate = useNavigate();
   const canDelete = useCan('TOPIC', 'DELETE');
