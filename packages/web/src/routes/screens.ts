@@ -25,13 +25,13 @@ export const ConnectListPage = screen(
 );
 export const ConnectorPage = screen(() => import('../features/connect/connector-page'), 'ConnectorPage');
 export const DeleteOffsetsPage = screen(
-  () => import('../features/groups/delete-offsets-page'),
+  () => import('../features/groups/offsets/delete-offsets-page'),
   'DeleteOffsetsPage',
 );
 export const GroupListPage = screen(() => import('../features/groups/group-list-page'), 'GroupListPage');
-export const GroupPage = screen(() => import('../features/groups/group-page'), 'GroupPage');
+export const GroupPage = screen(() => import('../features/groups/page/group-page'), 'GroupPage');
 export const UpdateOffsetsPage = screen(
-  () => import('../features/groups/update-offsets-page'),
+  () => import('../features/groups/offsets/update-offsets-page'),
   'UpdateOffsetsPage',
 );
 export const KsqlDbQueryPage = screen(

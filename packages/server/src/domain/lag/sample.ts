@@ -4,7 +4,7 @@ import { listOffsets } from '../../kafka/offsets.ts';
 import { committedKey, committedOffsets } from '../groups/committed-offsets.ts';
 import type { IndexSnapshot } from '../groups/group-index.ts';
 import { LIVE_STATES, listConsumerGroups } from '../groups/groups.ts';
-import { addTimeLags } from './sample-time-lag.ts';
+import { addTimeLags } from './time/sample-time-lag.ts';
 
 /**
  * One group's lag on one topic at one sample: the total and each partition's (partition, lag), and the

@@ -1,6 +1,6 @@
 import type { LagRateSource } from '@console/contract';
+import type { HistoryPoint } from '../store.ts';
 import type { LagSample } from './group-lag-read.ts';
-import type { HistoryPoint } from './store.ts';
 
 /** How fast a group's lag shrinks (records a second; negative: it grows), and over what. */
 export type LagRate = { source: LagRateSource; windowMs: number; drainPerSecond: number };

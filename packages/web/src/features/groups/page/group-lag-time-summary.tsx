@@ -1,5 +1,5 @@
 import type { GroupLagTime } from '@console/contract';
-import { formatDuration } from '../../lib/format-duration';
+import { formatDuration } from '../../../lib/format-duration';
 
 /** "3.5 min", or what the server says instead of a time to clear. */
 export function clearText(lagTime: GroupLagTime): string {

@@ -1,9 +1,9 @@
 import type { GroupMember } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
-import { Badge } from '../../components/badge';
-import { DataTable } from '../../components/data-table/data-table';
-import { groupMembersQuery } from './api';
+import { Badge } from '../../../components/badge';
+import { DataTable } from '../../../components/data-table/data-table';
+import { groupMembersQuery } from '../api';
 
 const column = createColumnHelper<GroupMember>();
 

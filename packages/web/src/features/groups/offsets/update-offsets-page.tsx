@@ -2,13 +2,13 @@ import type { OffsetPreviewRow, OffsetUpdate } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useClusterScope } from '../../auth/cluster-context';
-import { formatOffsetIso } from '../../components/date-time-picker/date-format';
-import { DateTimePicker } from '../../components/date-time-picker/date-time-picker';
-import { Page } from '../../components/layout/page';
-import { fetchGroupOffsetsAt, groupMembersQuery, groupOffsetsQuery } from './api';
-import { groupPaths } from './group-paths';
-import { usePreviewOffsets, useUpdateOffsets } from './mutations';
+import { useClusterScope } from '../../../auth/cluster-context';
+import { formatOffsetIso } from '../../../components/date-time-picker/date-format';
+import { DateTimePicker } from '../../../components/date-time-picker/date-time-picker';
+import { Page } from '../../../components/layout/page';
+import { fetchGroupOffsetsAt, groupMembersQuery, groupOffsetsQuery } from '../api';
+import { groupPaths } from '../group-paths';
+import { usePreviewOffsets, useUpdateOffsets } from '../mutations';
 import { OffsetPreviewTable } from './offset-preview-table';
 import {
   atTime,
@@ -18,8 +18,8 @@ import {
   toOffsetUpdate,
   toTopicInputs,
 } from './offsets-form';
-import '../records/records.css';
-import './groups.css';
+import '../../records/records.css';
+import '../groups.css';
 
 /**
  * Update offsets (docs/behaviour.md#consumer-groups); Update shows the dry-run preview, Confirm commits it.

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { useCan, useClusterScope } from '../../auth/cluster-context';
-import { Page } from '../../components/layout/page';
-import { MissingObject } from '../../components/missing-object';
-import { UrlTabs } from '../../components/tabs/url-tabs';
-import { GroupLagPanel } from '../lag/lag-history-panel';
-import { groupQuery } from './api';
+import { useCan, useClusterScope } from '../../../auth/cluster-context';
+import { Page } from '../../../components/layout/page';
+import { MissingObject } from '../../../components/missing-object';
+import { UrlTabs } from '../../../components/tabs/url-tabs';
+import { GroupLagPanel } from '../../lag/lag-history-panel';
+import { groupQuery } from '../api';
+import { groupPaths } from '../group-paths';
 import { GroupAclsTab } from './group-acls-tab';
 import { GroupMembersTab } from './group-members-tab';
-import { groupPaths } from './group-paths';
 import { GroupTopicsTab } from './group-topics-tab';
-import '../topics/topics.css';
+import '../../topics/topics.css';
 
 type GroupTab = 'topics' | 'members' | 'lag' | 'acls';
 

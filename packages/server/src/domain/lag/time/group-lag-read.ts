@@ -3,13 +3,13 @@ import {
   type FirstRecordWant,
   firstRecordKey,
   firstRecordTimestamps,
-} from '../../kafka/fetch/first-records.ts';
-import { readMetadata } from '../../kafka/metadata.ts';
-import { listOffsets, partitionOffsets } from '../../kafka/offsets.ts';
-import { notFound } from '../../platform/errors.ts';
-import { committedOffsets, committedTopic } from '../groups/committed-offsets.ts';
-import { listConsumerGroups } from '../groups/groups.ts';
-import { byName } from '../topics/topic-naming.ts';
+} from '../../../kafka/fetch/first-records.ts';
+import { readMetadata } from '../../../kafka/metadata.ts';
+import { listOffsets, partitionOffsets } from '../../../kafka/offsets.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { committedOffsets, committedTopic } from '../../groups/committed-offsets.ts';
+import { listConsumerGroups } from '../../groups/groups.ts';
+import { byName } from '../../topics/topic-naming.ts';
 
 /** One committed partition: records behind, and when the first record not consumed was written. */
 export type LagRow = { topic: string; partition: number; lag: number; firstUnconsumed?: number };

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { GroupLagTime } from '@console/contract';
-import type { KafkaPool } from '../../kafka/pool.ts';
+import type { KafkaPool } from '../../../kafka/pool.ts';
+import type { LagHistoryService } from '../service.ts';
 import { type LagRow, type LagSample, readGroupLag, sampleGroupLag } from './group-lag-read.ts';
-import type { LagHistoryService } from './service.ts';
 import { SharedReads } from './shared-reads.ts';
 import { historyRate, RecentSamples, sampleRate, timeToClear } from './time-to-clear.ts';
 

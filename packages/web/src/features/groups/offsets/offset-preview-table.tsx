@@ -1,6 +1,6 @@
 import type { OffsetPreviewRow } from '@console/contract';
 import { createColumnHelper } from '@tanstack/react-table';
-import { DataTable } from '../../components/data-table/data-table';
+import { DataTable } from '../../../components/data-table/data-table';
 
 const column = createColumnHelper<OffsetPreviewRow>();
 const none = <span className="muted">No committed offset</span>;

@@ -3,10 +3,10 @@ import {
   type FirstRecordWant,
   firstRecordKey,
   firstRecordTimestamps,
-} from '../../kafka/fetch/first-records.ts';
-import type { ClusterView } from '../../kafka/metadata.ts';
-import { listOffsets } from '../../kafka/offsets.ts';
-import { type Committed, committedKey } from '../groups/committed-offsets.ts';
+} from '../../../kafka/fetch/first-records.ts';
+import type { ClusterView } from '../../../kafka/metadata.ts';
+import { listOffsets } from '../../../kafka/offsets.ts';
+import { type Committed, committedKey } from '../../groups/committed-offsets.ts';
 
 type Ends = Map<string, Map<number, { offset: number }>>;
 /** A sampled lag (sample.ts's TopicLag), given its `lagMs` here. */

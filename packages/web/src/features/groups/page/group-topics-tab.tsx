@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable } from '../../components/data-table/data-table';
-import { formatDuration } from '../../lib/format-duration';
-import { topicPaths } from '../topics/topic-paths';
-import { groupLagTimeQuery, groupMembersQuery, groupOffsetsQuery } from './api';
-import { LagBadge } from './group-columns';
+import { DataTable } from '../../../components/data-table/data-table';
+import { formatDuration } from '../../../lib/format-duration';
+import { topicPaths } from '../../topics/topic-paths';
+import { groupLagTimeQuery, groupMembersQuery, groupOffsetsQuery } from '../api';
+import { LagBadge } from '../group-columns';
+import { type OffsetRow, toOffsetRows } from '../group-rows';
 import { GroupLagTimeSummary } from './group-lag-time-summary';
-import { type OffsetRow, toOffsetRows } from './group-rows';
-import './groups.css';
+import '../groups.css';
 
 const column = createColumnHelper<OffsetRow>();
 
