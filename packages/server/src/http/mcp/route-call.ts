@@ -49,13 +49,18 @@ function request(
   const unknown = Object.keys(args).find((name) => !known.includes(name));
   if (unknown)
     return { field: unknown, message: `not an argument of ${tool.definition.name} (${known.join(', ')})` };
-  let path = tool.route.url;
+  const values = new Map<string, string>();
   for (const name of tool.places.params) {
     const value = args[name];
     if ((typeof value !== 'string' && typeof value !== 'number') || value === '')
       return { field: name, message: 'required: a non-empty string' };
-    path = path.replace(`:${name}`, encodeURIComponent(String(value)));
+    values.set(`:${name}`, encodeURIComponent(String(value)));
   }
+  // Whole segments only: `:topic` never matches inside `:toTopic`.
+  const path = tool.route.url
+    .split('/')
+    .map((segment) => values.get(segment) ?? segment)
+    .join('/');
   const query = new URLSearchParams();
   for (const name of tool.places.query) {
     const value = args[name];
