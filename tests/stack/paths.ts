@@ -13,6 +13,8 @@ export const stateFile = join(stackDir, 'state.json');
 export const envFile = join(stackDir, 'env');
 export const consoleConfigFile = join(stackDir, 'console.yaml');
 export const lockFile = join(stackDir, 'lock');
+/** The 3-node cluster the test files share (tests/support/kafka-cluster.ts `threeBrokers`). */
+export const sharedClusterDir = join(stackDir, 'cluster-3');
 
 export function componentDir(name: string): string {
   return join(stackDir, name);
