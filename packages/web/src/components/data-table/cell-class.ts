@@ -5,6 +5,7 @@ export function cellClass(meta: ColumnMeta<unknown, unknown> | undefined, group 
     meta?.align && `data-table__cell--${meta.align}`,
     meta?.shrink && 'data-table__cell--shrink',
     meta?.wide && 'data-table__cell--wide',
+    meta?.fill && 'data-table__cell--fill',
     group && 'data-table__cell--group',
   ].filter(Boolean);
   return classes.length ? classes.join(' ') : undefined;

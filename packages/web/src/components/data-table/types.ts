@@ -25,5 +25,10 @@ declare module '@tanstack/react-table' {
     shrink?: boolean;
     /** A column shown only where the table is wide (1240 px and more): it gives way where it is tight. */
     wide?: boolean;
+    /**
+     * Takes the width the other columns leave, and no more: its content (a MiddleEllipsis name) is cut to
+     * fit, so a long name never pushes the columns on its right out of the frame.
+     */
+    fill?: boolean;
   }
 }

@@ -2,6 +2,7 @@ import type { DateTimeFormat } from '@console/contract';
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router-dom';
 import type { AnyColumnDef } from '../../../components/data-table/types';
+import { MiddleEllipsis } from '../../../components/middle-ellipsis/middle-ellipsis';
 import { formatBytes } from '../../../lib/format-bytes';
 import { LastRecordCell } from './last-record-cell';
 import { TopicGroupsCell } from './topic-groups-cell';
@@ -36,9 +37,10 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
     column.accessor('name', {
       header: 'Name',
       enableSorting: true,
+      meta: { fill: true },
       cell: ({ getValue }) => (
-        <Link className="topic-name" to={topicHref(getValue())}>
-          {getValue()}
+        <Link className="topic-name" to={topicHref(getValue())} aria-label={getValue()}>
+          <MiddleEllipsis text={getValue()} />
         </Link>
       ),
     }),
