@@ -79,6 +79,8 @@ export type OperationDoc = {
   answers?: Record<number, string>;
   /** Media types of the 200 answer when it is a stream, not one JSON value (`text/event-stream`). */
   media?: string[];
+  /** Media types of a request body the route reads as a stream (an uploaded file), not as one JSON value. */
+  bodyMedia?: string[];
 };
 
 /** A route's input schemas, as it gives them to Fastify (the contract's zod schemas). */

@@ -11,7 +11,8 @@ export type DownloadFormat = 'JSON' | 'CSV';
 /** Why a download ended before its range did (a budget the request set) and where the next one goes on. */
 export type DownloadStop = { reason: ScanStop; after: string | undefined };
 
-const CSV_COLUMNS = [
+/** The CSV download's columns, in order; an import takes the same (import/readers.ts). */
+export const CSV_COLUMNS = [
   'partition',
   'offset',
   'timestamp',
@@ -20,7 +21,7 @@ const CSV_COLUMNS = [
   'headers',
   'keySchemaId',
   'valueSchemaId',
-];
+] as const;
 
 /**
  * Every matching record from the start position to the end the scan saw, as text pieces written one

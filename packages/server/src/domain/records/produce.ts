@@ -130,18 +130,21 @@ export function partitionFor(key: Buffer, partitions: number): number {
   return compatibilityPartitioner(undefined as never, key) % partitions;
 }
 
+/** The records as the producer takes them, for `topic`. */
+export function messagesOf(topic: string, records: Outgoing[]) {
+  return records.map((r) => ({
+    topic,
+    partition: r.partition,
+    key: r.key ?? undefined,
+    value: r.value as Buffer,
+    headers: new Map(r.headers as [Buffer, Buffer][]),
+    timestamp: BigInt(r.timestamp),
+  }));
+}
+
 /** Writes the records; each answer carries the offset the broker gave it. */
 export async function send(producer: Producer, topic: string, records: Outgoing[]): Promise<DataRecord[]> {
-  const result = await producer.send({
-    messages: records.map((r) => ({
-      topic,
-      partition: r.partition,
-      key: r.key ?? undefined,
-      value: r.value as Buffer,
-      headers: new Map(r.headers as [Buffer, Buffer][]),
-      timestamp: BigInt(r.timestamp),
-    })),
-  });
+  const result = await producer.send({ messages: messagesOf(topic, records) });
   const base = new Map((result.offsets ?? []).map((o) => [o.partition, Number(o.offset)]));
   const seen = new Map<number, number>();
   return records.map((r) => {

@@ -77,7 +77,7 @@ function describeRoute(prefix: string): Transform {
       response[status] = { description, type: 'null' };
     if (!Object.keys(response).some((status) => /^[23]/.test(status)))
       response[200] = { description: summary, type: 'null' };
-    const hasBody = Boolean(given.body);
+    const hasBody = Boolean(given.body || doc.bodyMedia);
     const hasInput = hasBody || Boolean(given.querystring || given.params);
     const hasQuery = Boolean(given.querystring);
     for (const status of errorStatuses({ method, path, access, hasBody, hasInput, hasQuery }, doc.errors))
@@ -86,6 +86,9 @@ function describeRoute(prefix: string): Transform {
       ...out,
       schema: {
         ...out.schema,
+        ...(doc.bodyMedia
+          ? { consumes: doc.bodyMedia, body: { type: 'string', description: 'The file, streamed' } }
+          : {}),
         ...(doc.operationId ? { operationId: doc.operationId, summary } : {}),
         ...(access === 'public' ? { security: [] } : {}),
         response,
