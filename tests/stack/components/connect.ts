@@ -1,4 +1,4 @@
-// Kafka Connect 4.3.1 (the newest connect-runtime on Maven Central) in distributed mode, with the
+// Kafka Connect 4.3.1 (the newest release with FileStream connectors on Maven Central) in distributed mode, with the
 // FileStream connectors on the classpath; plugin discovery scans the classpath too. Its REST API listens on
 // HTTP and on HTTPS that requires a client certificate of the stack's test CA (tls-certs.ts).
 import { mkdirSync } from 'node:fs';

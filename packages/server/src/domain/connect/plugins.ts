@@ -77,16 +77,22 @@ export function byGroupThenOrder(a: ConnectPluginDefinition, b: ConnectPluginDef
   return a.order - b.order;
 }
 
-/** A plugin with the definitions its validation reported plus the Schema Registry group, sorted. */
-export function toPlugin(info: PluginInfo, validation: ConfigValidation): ConnectPlugin {
+/**
+ * A plugin with the definitions its validation reported plus the Schema Registry group, sorted; with
+ * `withErrors`, each definition carries the worker's errors for the value sent, and the plugin their count.
+ */
+export function toPlugin(info: PluginInfo, validation: ConfigValidation, withErrors = false): ConnectPlugin {
+  const definitions = validation.configs.map((c) => {
+    const definition = toDefinition(c.definition);
+    return withErrors && c.value.errors.length ? { ...definition, errors: c.value.errors } : definition;
+  });
   return {
     className: info.class,
     type: connectorType(info.type),
     version: info.version ?? '',
     shortClassName: shortClassName(info.class),
-    definitions: [...validation.configs.map((c) => toDefinition(c.definition)), ...REGISTRY_DEFINITIONS].sort(
-      byGroupThenOrder,
-    ),
+    definitions: [...definitions, ...REGISTRY_DEFINITIONS].sort(byGroupThenOrder),
+    ...(withErrors ? { errorCount: validation.error_count } : {}),
   };
 }
 

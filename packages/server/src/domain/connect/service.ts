@@ -16,6 +16,7 @@ import type { NameFilter } from '../access/roles.ts';
 import { pageOf } from '../paging.ts';
 import { byName, nameMatcher } from '../topics/topic-naming.ts';
 import { toConnectDefinition, toTasks } from './definitions.ts';
+import { connectOperations } from './operations.ts';
 import { passwordKeys, shortClassName, toPlugin, validationErrors } from './plugins.ts';
 import { maskSecrets, restoreSecrets, secretMatcher } from './secrets.ts';
 
@@ -131,14 +132,15 @@ export function connectService(config: Config, http: UpstreamHttp) {
   const describePlugin = async (
     client: ConnectClient,
     info: PluginInfo,
-    configs: Record<string, string> = {},
+    configs?: Record<string, string>,
   ) => {
+    // Without configs, AKHQ's placeholder `topics` keeps a sink's validation from failing on it; with the
+    // caller's configs, a missing `topics` is one of the errors to show.
     const validation = await client.validate(info.class, {
-      topics: 'getPlugins',
-      ...configs,
+      ...(configs ?? { topics: 'getPlugins' }),
       'connector.class': info.class,
     });
-    return toPlugin(info, validation);
+    return toPlugin(info, validation, configs !== undefined);
   };
 
   return {
@@ -230,6 +232,7 @@ export function connectService(config: Config, http: UpstreamHttp) {
       worker(cluster, connectId).restart(name),
     restartTask: (cluster: string, connectId: string, name: string, task: number): Promise<void> =>
       worker(cluster, connectId).restartTask(name, task),
+    ...connectOperations(worker),
 
     async plugins(cluster: string, connectId: string): Promise<ConnectPlugin[]> {
       const client = worker(cluster, connectId);

@@ -1,9 +1,16 @@
 import {
   ConnectDefinition,
   ConnectDefinitionList,
+  ConnectLoggerList,
+  ConnectLoggerResult,
   type ConnectorConfigs,
+  type ConnectorOffset,
+  ConnectorOffsets,
+  ConnectorOffsetsResult,
+  ConnectPlugin,
   ConnectPluginList,
   ConnectTaskList,
+  type LoggerLevel,
 } from '@console/contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPath } from '../../api/base-path';
@@ -19,6 +26,9 @@ export const connectKeys = {
     [...connectKeys.all(cluster, connect), 'list', params] as const,
   connector: (cluster: string, connect: string, name: string) =>
     [...connectKeys.all(cluster, connect), 'connector', name] as const,
+  offsets: (cluster: string, connect: string, name: string) =>
+    [...connectKeys.connector(cluster, connect, name), 'offsets'] as const,
+  loggers: (cluster: string, connect: string) => [...connectKeys.all(cluster, connect), 'loggers'] as const,
 };
 
 const path = (cluster: string, connect: string, ...rest: (string | number)[]) =>
@@ -112,8 +122,13 @@ export function useDeleteConnector(cluster: string, connect: string) {
   });
 }
 
-export type ConnectorAction = 'pause' | 'resume' | 'restart';
-const done: Record<ConnectorAction, string> = { pause: 'paused', resume: 'resumed', restart: 'restarted' };
+export type ConnectorAction = 'pause' | 'resume' | 'restart' | 'stop';
+const done: Record<ConnectorAction, string> = {
+  pause: 'paused',
+  resume: 'resumed',
+  restart: 'restarted',
+  stop: 'stopped',
+};
 
 /**
  * Pause, resume, restart and a task's restart, as POSTs: AKHQ's GET paths answer only Basic or bearer
@@ -137,5 +152,69 @@ export function useConnectorAction(cluster: string, connect: string, name: strin
           : `Definition '${name}' tasks ${action.task} is restarted`,
       ),
     onSettled: invalidate,
+  });
+}
+
+/** Connect's own offsets body (KIP-875): a source's partition objects, a sink's topic partitions. */
+export function connectorOffsetsQuery(cluster: string, connect: string, name: string) {
+  return queryOptions({
+    queryKey: connectKeys.offsets(cluster, connect, name),
+    queryFn: ({ signal }) =>
+      apiRequest(path(cluster, connect, name, 'offsets'), { schema: ConnectorOffsets, signal }),
+  });
+}
+
+/** Alter (a list of partitions and offsets) or reset (`null`) a stopped connector's offsets. */
+export function useChangeOffsets(cluster: string, connect: string, name: string) {
+  const toasts = useToasts();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (offsets: ConnectorOffset[] | null) =>
+      apiRequest(path(cluster, connect, name, 'offsets'), {
+        method: offsets ? 'PATCH' : 'DELETE',
+        ...(offsets ? { body: { offsets } } : {}),
+        schema: ConnectorOffsetsResult,
+      }),
+    onSuccess: (answer) => toasts.success(answer.message),
+    onSettled: () => client.invalidateQueries({ queryKey: connectKeys.offsets(cluster, connect, name) }),
+  });
+}
+
+/** Checks configs against the plugin without creating anything: each field's errors. */
+export function useValidateConnector(cluster: string, connect: string) {
+  return useMutation({
+    mutationFn: ({ className, configs }: { className: string; configs: ConnectorConfigs }) =>
+      apiRequest(path(cluster, connect, 'plugins', className, 'validate'), {
+        method: 'PUT',
+        body: { configs },
+        schema: ConnectPlugin,
+      }),
+  });
+}
+
+export function loggersQuery(cluster: string, connect: string) {
+  return queryOptions({
+    queryKey: connectKeys.loggers(cluster, connect),
+    queryFn: ({ signal }) =>
+      apiRequest(path(cluster, connect, 'loggers'), { schema: ConnectLoggerList, signal }),
+  });
+}
+
+export function useSetLogger(cluster: string, connect: string) {
+  const toasts = useToasts();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { logger: string; level: LoggerLevel; scope: 'worker' | 'cluster' }) =>
+      apiRequest(path(cluster, connect, 'loggers', change.logger), {
+        method: 'PUT',
+        query: { scope: change.scope },
+        body: { level: change.level },
+        schema: ConnectLoggerResult,
+      }),
+    onSuccess: (_answer, change) =>
+      toasts.success(
+        `Logger '${change.logger}' is at ${change.level} on ${change.scope === 'cluster' ? 'every worker' : 'this worker'}`,
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: connectKeys.loggers(cluster, connect) }),
   });
 }

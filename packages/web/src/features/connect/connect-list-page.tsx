@@ -20,6 +20,7 @@ export function ConnectListPage() {
   const url = useSearchPage();
   const list = useQuery(connectorListQuery(cluster.id, connectId, url.params));
   const canCreate = useCan('CONNECTOR', 'CREATE');
+  const canLoggers = useCan('CONNECT_CLUSTER', 'READ');
   const canDelete = useCan('CONNECTOR', 'DELETE');
   const remove = useDeleteConnector(cluster.id, connectId);
   const [toDelete, setToDelete] = useState<string | null>(null);
@@ -35,11 +36,18 @@ export function ConnectListPage() {
     <ListPage
       title={`Connect: ${connectId}`}
       actions={
-        canCreate && (
-          <Link className="btn btn--primary" to={connectPaths.create(cluster.id, connectId)}>
-            Create a definition
-          </Link>
-        )
+        <>
+          {canLoggers && (
+            <Link className="btn" to={connectPaths.loggers(cluster.id, connectId)}>
+              Loggers
+            </Link>
+          )}
+          {canCreate && (
+            <Link className="btn btn--primary" to={connectPaths.create(cluster.id, connectId)}>
+              Create a definition
+            </Link>
+          )}
+        </>
       }
       filters={
         <SearchBar

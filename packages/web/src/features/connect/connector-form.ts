@@ -1,4 +1,4 @@
-import type { ConnectorConfigs, ConnectPluginDefinition } from '@console/contract';
+import type { ConnectorConfigs, ConnectPlugin, ConnectPluginDefinition } from '@console/contract';
 
 /** What the connector form edits: one value per plugin setting, and the other keys as a JSON object. */
 export type ConnectorFormState = { values: Record<string, string>; transforms: string };
@@ -94,4 +94,14 @@ export function formStateOf(
     else extra[key] = value;
   }
   return { values, transforms: Object.keys(extra).length ? JSON.stringify(extra, null, 2) : '' };
+}
+
+/** The worker's validation errors by setting name (its first per field), from a validate answer. */
+export function workerErrors(plugin: ConnectPlugin): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const d of plugin.definitions) {
+    const first = d.errors?.[0];
+    if (first && !OWN_KEYS.has(d.name)) errors[d.name] = first;
+  }
+  return errors;
 }

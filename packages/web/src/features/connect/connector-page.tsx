@@ -20,9 +20,10 @@ import {
   useUpdateConnector,
 } from './api';
 import { ConnectorStateBadge, TaskBadge } from './connect-columns';
-import { connectPaths } from './connect-paths';
+import { CONNECTOR_TABS, type ConnectorTab, connectPaths } from './connect-paths';
 import { ConnectorConfigFields } from './connector-config-fields';
 import { connectorConfigs, connectorFieldErrors, formStateOf, parseTransforms } from './connector-form';
+import { OffsetsTab } from './operations/connector-offsets-tab';
 import './connect.css';
 
 const column = createColumnHelper<ConnectTask>();
@@ -37,13 +38,16 @@ type Pending = ConnectorAction | { task: number } | 'delete';
 
 function question(pending: Pending, name: string): string {
   if (pending === 'delete') return `Do you want to delete definition: ${name} ?`;
+  if (pending === 'stop')
+    return `Do you want to stop definition: ${name} ? Its tasks shut down until it is resumed.`;
   if (typeof pending === 'string') return `Do you want to ${pending} definition: ${name} ?`;
   return `Do you want to restart task: ${pending.task} from ${name} ?`;
 }
 
 /**
- * The connector page (docs/behaviour.md#connect): tabs Tasks (default) and Configs; Pause and Restart while
- * running, Resume while paused, a task's restart per row (UPDATE_STATE), each after a confirmation.
+ * The connector page (docs/behaviour.md#connect): tabs Tasks (default), Configs and Offsets; Pause, Stop
+ * and Restart while running, Resume while paused or stopped, a task's restart per row (UPDATE_STATE), each
+ * after a confirmation.
  */
 export function ConnectorPage() {
   const { cluster } = useClusterScope();
@@ -57,10 +61,12 @@ export function ConnectorPage() {
   const canDelete = useCan('CONNECTOR', 'DELETE');
   const act = useConnectorAction(cluster.id, connectId, name);
   const [pending, setPending] = useState<Pending | null>(null);
-  const active = tab === 'configs' ? 'configs' : 'tasks';
+  const active: ConnectorTab = CONNECTOR_TABS.find((t) => t === tab) ?? 'tasks';
   if (tab !== active)
     return <Navigate to={connectPaths.connector(cluster.id, connectId, name, active)} replace />;
-  const paused = connector.data?.paused ?? false;
+  // A STOPPED connector has no tasks (KIP-875), so `paused` is false: resume starts it again.
+  const stopped = connector.data?.state === 'STOPPED';
+  const paused = (connector.data?.paused ?? false) || stopped;
   const confirm = () => {
     if (pending === null) return;
     const done = { onSettled: () => setPending(null) };
@@ -98,6 +104,11 @@ export function ConnectorPage() {
               </button>
             </>
           )}
+          {canState && connector.data && !stopped && (
+            <button type="button" className="btn" onClick={() => setPending('stop')}>
+              Stop Definition
+            </button>
+          )}
           {canDelete && (
             <button type="button" className="btn btn--danger" onClick={() => setPending('delete')}>
               Delete
@@ -111,10 +122,16 @@ export function ConnectorPage() {
         tabs={[
           { key: 'tasks', label: 'Tasks' },
           { key: 'configs', label: 'Configs' },
+          { key: 'offsets', label: 'Offsets' },
         ]}
         active={active}
         href={(key) =>
-          connectPaths.connector(cluster.id, connectId, name, key === 'configs' ? 'configs' : 'tasks')
+          connectPaths.connector(
+            cluster.id,
+            connectId,
+            name,
+            CONNECTOR_TABS.find((t) => t === key) ?? 'tasks',
+          )
         }
       >
         {active === 'tasks' && (
@@ -133,6 +150,9 @@ export function ConnectorPage() {
             connector={connector.data}
             key={JSON.stringify(connector.data.configs)}
           />
+        )}
+        {active === 'offsets' && connector.data && (
+          <OffsetsTab cluster={cluster.id} connect={connectId} connector={connector.data} />
         )}
       </UrlTabs>
       <ConfirmDialog

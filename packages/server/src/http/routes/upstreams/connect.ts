@@ -22,12 +22,14 @@ import { authorizeConnector, withVisibleTraces } from '../../../domain/connect/c
 import { viewerMasks } from '../../../domain/masking/viewer.ts';
 import type { Services } from '../../../services.ts';
 import { CONNECTOR_CONFIGS, TASK_TRACES, WORKER } from '../../auth/access-notes.ts';
+import { connectOperationRoutes } from './connect-operations.ts';
 
 const tags = ['connect'];
 const base = '/api/:cluster/connect/:connectId';
 
 /** Each cluster's configured Kafka Connect workers (docs/api-conventions.md#kafka-connect). */
-export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { config, connect }) => {
+export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, services) => {
+  const { config, connect } = services;
   // Task traces quote records: hidden from a caller whose records security.masking masks on the cluster.
   const masked = (req: FastifyRequest, cluster: string) => viewerMasks(config, req).anyOn(cluster);
   const noContent = { 204: z.void() };
@@ -395,4 +397,6 @@ export const connectRoutes: FastifyPluginAsyncZod<Services> = async (app, { conf
     },
     restartTask,
   );
+
+  connectOperationRoutes(app, services);
 };
