@@ -42,5 +42,7 @@ export async function startSecuredApp(bootstrap?: string) {
     lines
       .map((line) => JSON.parse(line) as { audit?: Audit })
       .flatMap((entry) => (entry.audit ? [entry.audit] : []));
-  return { app, call, audits };
+  /** Every log line the app wrote so far, as written (a secret must appear in none). */
+  const logText = (): string => lines.join('');
+  return { app, call, audits, logText };
 }

@@ -4,6 +4,13 @@ import { namedChecks, namesFor } from './named-checks.ts';
 
 const READS = new Set(['READ', 'READ_CONFIG']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a write's audit event adds to the object it names (a SCRAM mechanism, iterations): never a secret. */
+    auditDetail?: (request: FastifyRequest) => string | undefined;
+  }
+}
+
 /** Writes are every non-GET route, plus GET routes whose rule is a write (connector restart is a GET). */
 export function isWrite(
   method: string,
@@ -55,7 +62,9 @@ export function auditHooks(sink?: { record: (event: AuditEvent) => void; reads: 
     if (!write && !via && !(sink?.reads && isDataRead(access))) return;
     const status = reply.statusCode;
     const cluster = (request.params as { cluster?: string } | undefined)?.cluster;
-    const object = target(request, rule.key);
+    const named = target(request, rule.key);
+    const detail = request.routeOptions.config.auditDetail?.(request);
+    const object = named && detail ? `${named} (${detail})` : named;
     const event: AuditEvent = {
       timestamp: new Date().toISOString(),
       user: request.identity?.username ?? 'anonymous',

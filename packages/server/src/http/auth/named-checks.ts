@@ -22,6 +22,7 @@ const NAME_PARAMS: Record<Resource, string[]> = {
   TRANSACTION: ['transactionalId'],
   // The audit trail names no object: its answer is filtered by cluster (http/routes/console/audit.ts).
   AUDIT: [],
+  SCRAM_USER: ['user'],
 };
 
 /** Path parameters that are positions or versions, never the name of a protected object. */

@@ -34,6 +34,13 @@ export const FEATURES: readonly Feature[] = [
     since: '2.4',
     apis: ['ListPartitionReassignments'],
   },
+  {
+    key: 'scramUsers',
+    label: 'SCRAM users',
+    // ZooKeeper clusters from 2.7 (KIP-554); KRaft brokers answer these APIs from 3.5.
+    since: '2.7 (3.5 in KRaft mode)',
+    apis: ['DescribeUserScramCredentials', 'AlterUserScramCredentials'],
+  },
 ];
 
 const BY_API = new Map(FEATURES.flatMap((f) => f.apis.map((api) => [api, f] as const)));

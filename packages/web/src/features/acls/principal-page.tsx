@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { useCan, useClusterScope } from '../../auth/cluster-context';
 import { ConfirmDialog } from '../../components/confirm-dialog/confirm-dialog';
 import { DataTable } from '../../components/data-table/data-table';
 import { Page } from '../../components/layout/page';
 import { UrlTabs } from '../../components/tabs/url-tabs';
 import { decodeBase64Utf8 } from '../../lib/base64';
+import { scramUserOf, scramUserPaths } from '../scram-users/scram-user-paths';
 import { type AclBinding, noAclsText, toAclBindings } from './acl-bindings';
 import { principalColumns } from './acl-columns';
 import { aclPaths } from './acl-paths';
@@ -34,10 +35,22 @@ export function PrincipalPage() {
   const principal = decodeBase64Utf8(principalEncoded) ?? principalEncoded;
   const active = tabs.find((t) => t.key === tab) ?? tabs[0];
   const href = (key: string) => aclPaths.principal(cluster.id, principal, key);
+  const canReadUsers = useCan('SCRAM_USER', 'READ');
+  const user = scramUserOf(principal);
   if (tab !== active.key) return <Navigate to={href(active.key)} replace />;
 
   return (
-    <Page title={`Acl: ${principal}`}>
+    <Page
+      title={`Acl: ${principal}`}
+      actions={
+        canReadUsers &&
+        user !== undefined && (
+          <Link className="btn" to={scramUserPaths.list(cluster.id, user)}>
+            SCRAM credentials
+          </Link>
+        )
+      }
+    >
       <UrlTabs label="Resource type" tabs={tabs} active={active.key} href={href} replace>
         <PrincipalTab cluster={cluster.id} principal={principal} tab={active} />
       </UrlTabs>
