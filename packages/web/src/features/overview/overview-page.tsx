@@ -5,6 +5,7 @@ import { useClusterScope } from '../../auth/cluster-context';
 import { Page } from '../../components/layout/page';
 import { Spinner } from '../../components/spinner';
 import { formatBytes } from '../../lib/format-bytes';
+import { InsightTiles } from '../insights/insight-tiles';
 import { overviewQuery } from './api';
 import { FigureTile } from './figure-tile';
 import './overview.css';
@@ -38,6 +39,7 @@ function OverviewFigures({ cluster, data }: { cluster: string; data: ClusterOver
   const all = 'topicListView=ALL';
   return (
     <div className="overview">
+      <InsightTiles cluster={cluster} />
       {data.brokers.length > 0 && (
         <section className="overview__section" aria-labelledby="overview-brokers">
           <h2 id="overview-brokers">Brokers</h2>
