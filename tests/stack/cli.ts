@@ -2,11 +2,13 @@
 // `up --brokers N` (N > 1) starts only Kafka, as N KRaft nodes (kafka-cluster.ts), for reassignment tests.
 // `up --secure` starts only the secured broker and its token issuer (secure/), for TLS/SASL/OAuth tests.
 // `up --kafka-only` starts only a broker of release STACK_KAFKA_VERSION (default 4.4.0; versions/).
+// `up --metrics` starts only a broker with the Prometheus JMX exporter and Prometheus scraping it (metrics/).
 
 import { existsSync } from 'node:fs';
 import { upCluster } from './cluster-cli.ts';
 import { readCluster, stopCluster } from './kafka-cluster.ts';
-import { stackDir } from './paths.ts';
+import { metricsStateFile } from './metrics/settings.ts';
+import { sharedClusterDir, stackDir } from './paths.ts';
 import { secureStateFile } from './secure/settings.ts';
 import { down, restart, status, up } from './stack.ts';
 import { COMPONENTS, envLines } from './state.ts';
@@ -29,6 +31,11 @@ async function main(command: string | undefined): Promise<number> {
     console.log(await upVersion());
     return 0;
   }
+  if (command === 'up' && process.argv.includes('--metrics')) {
+    const { upMetrics } = await import('./metrics/metrics-cli.ts');
+    console.log(await upMetrics());
+    return 0;
+  }
   if (command === 'up') {
     // Ctrl-C during start-up stops what was started instead of leaving half a stack behind.
     const abort = new AbortController();
@@ -39,8 +46,10 @@ async function main(command: string | undefined): Promise<number> {
   }
   if (command === 'down') {
     if (readCluster(stackDir)) await stopCluster(stackDir, console.log);
+    if (readCluster(sharedClusterDir)) await stopCluster(sharedClusterDir, console.log, 0);
     if (existsSync(secureStateFile)) await (await import('./secure/secure-cli.ts')).downSecure();
     if (existsSync(brokersDir)) await (await import('./versions/versions-cli.ts')).downVersions();
+    if (existsSync(metricsStateFile)) await (await import('./metrics/metrics-cli.ts')).downMetrics();
     await down();
     return 0;
   }

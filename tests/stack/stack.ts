@@ -105,11 +105,12 @@ async function check(state: StackState): Promise<ComponentStatus[]> {
 }
 
 /**
- * Brokers that live in .stack with a lifecycle of their own (the secured broker, other releases): their
+ * Brokers that live in .stack with a lifecycle of their own (the secured broker, other releases, the
+ * metrics stack's broker and Prometheus): their
  * processes are stopped only by their own code (`stack:down`, their tests' leases), so a restart of the
  * main stack must not delete the state that names them and leave them running.
  */
-const OWN_LIFECYCLE = ['secure', 'brokers'];
+const OWN_LIFECYCLE = ['secure', 'brokers', 'metrics'];
 
 // Removes everything under .stack except the names kept (logs for post-mortems, the held lock).
 function clean(keep: string[]): void {

@@ -8,6 +8,9 @@ export type TimeLine = { name: string; points: readonly { timestamp: number; val
 /** Line colours that keep a 3:1 contrast on both themes' surfaces. */
 const PALETTE = ['#3f6fe0', '#d9480f', '#0f8a6f', '#b83f9e', '#a77a00', '#7a5cfa', '#2f8a2f', '#c2255c'];
 
+/** The default value format; one function, so it never looks like a new prop to the chart's effect. */
+const plainNumber = (v: number) => v.toLocaleString('en');
+
 const cssVar = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
 /** Redraws when the theme changes (the `data-theme` attribute of <html>). */
@@ -44,6 +47,7 @@ export function TimeChart({
   span,
   bars = false,
   className = 'time-chart',
+  format = plainNumber,
 }: {
   lines: readonly TimeLine[];
   summary: string;
@@ -51,6 +55,8 @@ export function TimeChart({
   span: { from: number; to: number };
   bars?: boolean;
   className?: string;
+  /** How a value reads on the axis and in the legend (a unit: "1.2 MB/s"); plain numbers by default. */
+  format?: (value: number) => string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useThemeKey();
@@ -80,12 +86,16 @@ export function TimeChart({
                   points: { show: false },
                 }
               : {}),
-            value: (_: uPlot, v: number | null) => (v === null ? '–' : v.toLocaleString('en')),
+            value: (_: uPlot, v: number | null) => (v === null ? '–' : format(v)),
           })),
         ],
         axes: [
           { ...axis, space: 80 },
-          { ...axis, size: 70, values: (_, ticks) => ticks.map((v) => v.toLocaleString('en')) },
+          {
+            ...axis,
+            size: format === plainNumber ? 70 : 84,
+            values: (_, ticks) => ticks.map((v) => format(v)),
+          },
         ],
         scales: {
           x: { time: true, range: () => [span.from / 1000, span.to / 1000] },
@@ -103,7 +113,7 @@ export function TimeChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [lines, theme, span.from, span.to, bars]);
+  }, [lines, theme, span.from, span.to, bars, format]);
   return (
     <div className={`time-chart ${className}`} role="img" aria-label={summary}>
       <div ref={box} />

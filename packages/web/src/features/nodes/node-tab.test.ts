@@ -13,4 +13,11 @@ describe('nodeTab', () => {
     expect(nodeTab(undefined, false)).toBe('logs');
     expect(nodeTab('logs', true)).toBe('logs');
   });
+
+  it('opens metrics only when the cluster has a Prometheus', () => {
+    expect(nodeTab('metrics', true, true)).toBe('metrics');
+    expect(nodeTab('metrics', false, true)).toBe('metrics');
+    expect(nodeTab('metrics', true, false)).toBe('configs');
+    expect(nodeTab('metrics', false, false)).toBe('logs');
+  });
 });
