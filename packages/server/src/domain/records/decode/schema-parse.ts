@@ -21,7 +21,17 @@ export type ParsedSchema = {
   /** `bytes` is the whole framed payload. `name` is the schema's own name (Avro full name, message name). */
   decode(bytes: Buffer): { text: string; name: string | undefined };
   encode(text: string): Buffer;
+  /** A value already in the schema library's own form (Buffers for Avro bytes), checked and framed. */
+  encodeValue(value: unknown): Buffer;
+  /** What a fake-data generator walks (../generate/): the schema behind `encode`. */
+  model: SchemaModel;
 };
+
+export type SchemaModel =
+  /** Also the schema texts, references first: `type` keeps no logical types, a generator parses its own. */
+  | { kind: 'AVRO'; type: avro.Type; texts: string[] }
+  | { kind: 'JSON'; schema: object }
+  | { kind: 'PROTOBUF'; type: protobuf.Type | undefined };
 
 /** References in dependency order (each after what it imports), read through `load`. */
 export type ReferenceLoader = (ref: { subject: string; version: number }) => Promise<RegistrySchemaText>;
@@ -81,6 +91,12 @@ function avroSchema(id: number, text: string, references: { schema: RegistrySche
   const type = avro.Type.forSchema(JSON.parse(text), options);
   const name = type.name ?? undefined;
   const primitive = !['record', 'error', 'enum', 'fixed', 'array', 'map', 'union'].includes(type.typeName);
+  const encodeValue = (value: unknown) => {
+    const problems: string[] = [];
+    type.isValid(value, { errorHook: (path: string[]) => problems.push(path.join('.') || '(root)') });
+    if (problems.length) throw new Error(`does not match the Avro schema at ${problems.join(', ')}`);
+    return frame(id, type.toBuffer(value));
+  };
   return {
     id,
     kind: 'AVRO',
@@ -89,13 +105,9 @@ function avroSchema(id: number, text: string, references: { schema: RegistrySche
       if (primitive && typeof value === 'string') return { text: value, name };
       return { text: primitive ? String(value) : toJsonText(value), name };
     },
-    encode(input) {
-      const value = avroInput(type, input, primitive);
-      const problems: string[] = [];
-      type.isValid(value, { errorHook: (path: string[]) => problems.push(path.join('.') || '(root)') });
-      if (problems.length) throw new Error(`does not match the Avro schema at ${problems.join(', ')}`);
-      return frame(id, type.toBuffer(value));
-    },
+    encode: (input) => encodeValue(avroInput(type, input, primitive)),
+    encodeValue,
+    model: { kind: 'AVRO', type, texts: [...references.map((r) => r.schema.schema), text] },
   };
 }
 
@@ -114,6 +126,14 @@ function jsonSchema(id: number, text: string): ParsedSchema {
   const title = typeof schema.title === 'string' ? schema.title : undefined;
   const name = title ?? (typeof schema.$id === 'string' ? schema.$id : undefined);
   let validate: ValidateFunction | null | undefined;
+  const encodeValue = (value: unknown) => {
+    validate ??= compileJsonSchema(schema);
+    if (validate && !validate(value)) {
+      const why = (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message}`).join(', ');
+      throw new Error(`does not match the JSON Schema: ${why}`);
+    }
+    return frame(id, Buffer.from(JSON.stringify(value)));
+  };
   return {
     id,
     kind: 'JSON',
@@ -129,15 +149,10 @@ function jsonSchema(id: number, text: string): ParsedSchema {
       } catch {
         throw new Error('is not JSON, which a JSON Schema needs');
       }
-      validate ??= compileJsonSchema(schema);
-      if (validate && !validate(value)) {
-        const why = (validate.errors ?? [])
-          .map((e) => `${e.instancePath || '(root)'} ${e.message}`)
-          .join(', ');
-        throw new Error(`does not match the JSON Schema: ${why}`);
-      }
-      return frame(id, Buffer.from(JSON.stringify(value)));
+      return encodeValue(value);
     },
+    encodeValue,
+    model: { kind: 'JSON', schema },
   };
 }
 
@@ -175,6 +190,14 @@ function protobufSchema(
   }
   root.resolveAll();
   const first = topLevel[0];
+  const encodeValue = (value: unknown) => {
+    if (!first) throw new Error('the Protobuf schema has no message');
+    // fromObject reads the JSON mapping (64-bit integers as strings, enums by name); verify what it made.
+    const message = first.fromObject(camelKeys(value) as Record<string, unknown>);
+    const problem = first.verify(message);
+    if (problem) throw new Error(`does not match ${first.name}: ${problem}`);
+    return frame(id, first.encode(message).finish(), [0]);
+  };
   return {
     id,
     kind: 'PROTOBUF',
@@ -200,12 +223,10 @@ function protobufSchema(
       } catch {
         throw new Error('is not JSON, which a Protobuf message needs');
       }
-      // fromObject reads the JSON mapping (64-bit integers as strings, enums by name); verify what it made.
-      const message = first.fromObject(camelKeys(value) as Record<string, unknown>);
-      const problem = first.verify(message);
-      if (problem) throw new Error(`does not match ${first.name}: ${problem}`);
-      return frame(id, first.encode(message).finish(), [0]);
+      return encodeValue(value);
     },
+    encodeValue,
+    model: { kind: 'PROTOBUF', type: first },
   };
 }
 
