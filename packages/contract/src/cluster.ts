@@ -13,6 +13,8 @@ export const Cluster = onFirstUse(() =>
       registryType: RegistryType.optional(),
       connects: z.array(z.string()).optional(),
       ksqldbs: z.array(z.string()).optional(),
+      /** A Prometheus is configured: the broker pages show its metrics (docs/metrics.md). */
+      metrics: z.boolean().optional(),
     })
     .meta({ id: 'Cluster' }),
 );

@@ -75,6 +75,7 @@ export const ClusterCapabilities = onFirstUse(() =>
         quorum: z.boolean(),
         clientQuotas: z.boolean(),
         reassignments: z.boolean(),
+        scramUsers: z.boolean(),
       }),
     })
     .meta({ id: 'ClusterCapabilities' }),

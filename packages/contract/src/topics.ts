@@ -157,7 +157,7 @@ export type TimeOffset = z.infer<typeof TimeOffset>;
 export const TimeOffsetList = onFirstUse(() => z.array(TimeOffset));
 
 /** A time as an ISO-8601 date-time with offset, or epoch milliseconds (kept as given: `timeOf` reads it). */
-const timeParam = () => z.union([z.string().regex(/^\d{1,15}$/, 'epoch milliseconds'), isoInstant]);
+export const timeParam = () => z.union([z.string().regex(/^\d{1,15}$/, 'epoch milliseconds'), isoInstant]);
 
 /** Epoch milliseconds of a `timeParam` value. */
 export const timeOf = (value: string): number => (/^\d+$/.test(value) ? Number(value) : Date.parse(value));

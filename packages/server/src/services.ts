@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { aclService } from './domain/acls/service.ts';
 import { AuditLog } from './domain/audit/audit-log.ts';
+import { brokerMetricsService } from './domain/broker-metrics/service.ts';
 import { nodeService } from './domain/cluster/node-service.ts';
 import { overviewService } from './domain/cluster/overview.ts';
 import { clusterService } from './domain/cluster/service.ts';
 import { connectService } from './domain/connect/service.ts';
 import { GroupIndexes } from './domain/groups/group-indexes.ts';
 import { groupService } from './domain/groups/group-service.ts';
+import { insightsService } from './domain/insights/service.ts';
 import { ksqlDbService } from './domain/ksqldb/service.ts';
 import { LagHistoryService } from './domain/lag/service.ts';
 import { lagTimeService } from './domain/lag/time/lag-time-service.ts';
@@ -15,6 +17,7 @@ import { reassignmentService } from './domain/reassignments/service.ts';
 import { topicDataService } from './domain/records/service.ts';
 import { topicWriteService } from './domain/records/write-service.ts';
 import { schemaService } from './domain/schemas/service.ts';
+import { scramUserService } from './domain/scram-users/service.ts';
 import { shareGroupService } from './domain/share-groups/service.ts';
 import { topicService } from './domain/topics/topic-service.ts';
 import { trafficService } from './domain/traffic/service.ts';
@@ -41,7 +44,9 @@ export function buildServices(config: Config, log: FastifyBaseLogger) {
     topics: topicService(config, kafka, indexes),
     groups: groupService(config, kafka, indexes),
     nodes: nodeService(config, kafka),
+    brokerMetrics: brokerMetricsService(config, kafka, http),
     overview: overviewService(config, kafka),
+    insights: insightsService(config, kafka, indexes, lag),
     cluster: clusterService(kafka),
     traffic: trafficService(kafka),
     acls: aclService(kafka),
@@ -49,6 +54,7 @@ export function buildServices(config: Config, log: FastifyBaseLogger) {
     reassignments: reassignmentService(kafka),
     shareGroups: shareGroupService(config, kafka),
     transactions: transactionService(config, kafka),
+    scramUsers: scramUserService(config, kafka),
     records,
     writes: topicWriteService(config, kafka, records.schemas),
     schemas: schemaService(config, http),

@@ -154,6 +154,11 @@ const rssAfterBuild = server.rssMiB();
 
 const reference = await measure('topic list, page 1', '/topic');
 await measure('topic list, search', `/topic?search=${PREFIX}-r01`);
+await measure('topic list, sorted by traffic (24 h)', '/topic?sort=traffic&order=desc');
+await measure(
+  'traffic sparklines of page 1 (24 h)',
+  `/topic/traffic?topics=${encodeURIComponent(firstNames.join(','))}`,
+);
 await measure('groups column of page 1', `/group/topics?topics=${encodeURIComponent(firstNames.join(','))}`);
 await measure(
   'groups column, 25 read topics',
@@ -169,6 +174,7 @@ await measure("a topic's configs", `/topic/${readTopic(0)}/configs`);
 await measure("a topic's groups tab (150 groups)", `/topic/${readTopic(0)}/groups`);
 await measure('group list, page 1', '/group');
 await measure('group list, search', `/group?search=${PREFIX}-g0001`);
+await measure('group list, sorted by time lag', '/group?sort=lagTime&order=desc');
 await measure("a group's page", `/group/${PREFIX}-g00000`);
 const small = await measure('OLDEST page, 20,000 records', `/topic/${PREFIX}-small/data?sort=OLDEST`);
 const big = await measure(`OLDEST page, ${RECORDS} records`, `/topic/${PREFIX}-big/data?sort=OLDEST`);

@@ -110,7 +110,14 @@ describe('security in the console', () => {
     await page.waitForURL(/\/ui\/local\/settings$/);
     // The failed attempt's warning (8 s long) is gone once the login succeeded.
     expect(await page.getByText('Wrong Username or Password!').count()).toBe(0);
-    expect(await menuEntries(page)).toEqual(['Overview', 'Topics', 'Live Tail', 'Reassignments', 'Settings']);
+    expect(await menuEntries(page)).toEqual([
+      'Overview',
+      'Insights',
+      'Topics',
+      'Live Tail',
+      'Reassignments',
+      'Settings',
+    ]);
     // The title bar comes with the screen, loaded on first use: wait for it rather than count at once.
     await page.getByRole('button', { name: 'projecta (Logout)' }).waitFor();
     await screenshot(page, 'security-topic-reader-menu');
@@ -167,6 +174,7 @@ describe('security in the console', () => {
     await page.waitForURL(/\/ui\/local\/overview/);
     expect(await menuEntries(page)).toEqual([
       'Overview',
+      'Insights',
       'Nodes',
       'Topics',
       'Live Tail',

@@ -49,7 +49,7 @@ describe('long topic names in the topic list', () => {
     expect(tails).toEqual(expect.arrayContaining(['00000002-repartition', '0000000002-changelog']));
     const outside = await page.evaluate(() => {
       const width = document.documentElement.clientWidth;
-      return [...document.querySelectorAll('main *')].filter(
+      return Array.from(document.querySelectorAll('main *')).filter(
         (e) => e.getBoundingClientRect().right > width + 1,
       ).length;
     });

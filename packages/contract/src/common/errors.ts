@@ -23,6 +23,10 @@ export const ErrorCode = z.enum([
   'KAFKA_AUTHORIZATION_FAILED',
   'UPSTREAM_UNAVAILABLE',
   'UPSTREAM_TIMEOUT',
+  // Kafka Connect refuses an offsets change while the connector runs (KIP-875): stop it first (409).
+  'CONNECTOR_NOT_STOPPED',
+  // The Connect worker's release lacks the REST endpoint a feature needs (409, naming its version).
+  'CONNECT_TOO_OLD',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
@@ -50,6 +54,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   CLUSTER_TOO_OLD: 409,
   KAFKA_AUTHORIZATION_FAILED: 403,
   UPSTREAM_TIMEOUT: 504,
+  CONNECTOR_NOT_STOPPED: 409,
+  CONNECT_TOO_OLD: 409,
 };
 
 export const FieldError = onFirstUse(() =>

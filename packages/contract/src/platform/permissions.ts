@@ -16,6 +16,7 @@ export const Resource = z.enum([
   'QUOTA',
   'TRANSACTION',
   'AUDIT',
+  'SCRAM_USER',
 ]);
 export type Resource = z.infer<typeof Resource>;
 

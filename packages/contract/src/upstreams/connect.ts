@@ -78,6 +78,9 @@ export const ConnectPluginDefinition = onFirstUse(() =>
       displayName: z.string().optional().meta({ description: 'Omitted when it only restates the name' }),
       dependents: z.array(z.string()).optional(),
       order: z.number().int(),
+      errors: z.array(z.string()).optional().meta({
+        description: "The worker's errors for the value sent (validate only; absent when none)",
+      }),
     })
     .meta({ id: 'ConnectPluginDefinition' }),
 );
@@ -93,6 +96,11 @@ export const ConnectPlugin = onFirstUse(() =>
       definitions: z.array(ConnectPluginDefinition).meta({
         description: 'Sorted by group (Others last), then order; includes the Schema Registry group',
       }),
+      errorCount: z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: 'How many errors the worker found in the configs sent (validate only)' }),
     })
     .meta({ id: 'ConnectPlugin' }),
 );
@@ -152,3 +160,97 @@ export const ConnectTaskParams = ConnectorParams.extend({ taskId: z.coerce.numbe
 export const ConnectPluginParams = ConnectParams.extend({
   className: z.string().min(1).meta({ description: 'Full or short class name of a connector plugin' }),
 });
+
+/** The most partitions one offsets change may name, and the most keys in one partition or offset object. */
+export const MAX_OFFSET_PARTITIONS = 1000;
+const MAX_OFFSET_KEYS = 32;
+const offsetObject = (what: string) =>
+  z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+    .refine((o) => Object.keys(o).length <= MAX_OFFSET_KEYS, `${what} has more than ${MAX_OFFSET_KEYS} keys`);
+
+/**
+ * One partition's offset as Kafka Connect keeps it (KIP-875): a source connector's own objects (a
+ * FileStreamSource: `{ filename }` → `{ position }`), a sink's `{ kafka_topic, kafka_partition }` →
+ * `{ kafka_offset }`. A null offset, in an alteration, resets that partition.
+ */
+export const ConnectorOffset = onFirstUse(() =>
+  z
+    .object({
+      partition: offsetObject('partition').meta({ description: "The plugin's partition object" }),
+      offset: offsetObject('offset')
+        .nullable()
+        .meta({ description: "The plugin's offset object; null resets the partition" }),
+    })
+    .meta({ id: 'ConnectorOffset' }),
+);
+export type ConnectorOffset = z.infer<typeof ConnectorOffset>;
+
+/** `GET …/{name}/offsets`: Connect's own body, passed as it answers. */
+export const ConnectorOffsets = onFirstUse(() =>
+  z.object({ offsets: z.array(ConnectorOffset) }).meta({ id: 'ConnectorOffsets' }),
+);
+export type ConnectorOffsets = z.infer<typeof ConnectorOffsets>;
+
+/** `PATCH …/{name}/offsets`: the partitions to change, as Connect takes them. */
+export const ConnectorOffsetsAlter = onFirstUse(() =>
+  z
+    .object({ offsets: z.array(ConnectorOffset).min(1).max(MAX_OFFSET_PARTITIONS) })
+    .meta({ id: 'ConnectorOffsetsAlter' }),
+);
+export type ConnectorOffsetsAlter = z.infer<typeof ConnectorOffsetsAlter>;
+
+/** Connect's answer to an alteration or a reset. */
+export const ConnectorOffsetsResult = onFirstUse(() =>
+  z.object({ message: z.string() }).meta({ id: 'ConnectorOffsetsResult' }),
+);
+
+/** The levels a Connect worker's loggers take (log4j's). */
+export const LoggerLevel = z.enum(['OFF', 'FATAL', 'ERROR', 'WARN', 'INFO', 'DEBUG', 'TRACE']);
+export type LoggerLevel = z.infer<typeof LoggerLevel>;
+
+export const ConnectLogger = onFirstUse(() =>
+  z
+    .object({
+      name: z.string(),
+      level: z.string(),
+      lastModified: z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: 'When the level was last set through the REST API (ms since epoch)' }),
+    })
+    .meta({ id: 'ConnectLogger' }),
+);
+export type ConnectLogger = z.infer<typeof ConnectLogger>;
+export const ConnectLoggerList = onFirstUse(() => z.array(ConnectLogger));
+
+export const ConnectLoggerParams = ConnectParams.extend({
+  logger: z
+    .string()
+    .regex(/^[\w.$-]{1,255}$/, 'a logger is a Java class or package name, or root')
+    .meta({ description: 'A logger name: a class or package, or `root`' }),
+});
+export const ConnectLoggerUpdate = onFirstUse(() =>
+  z.object({ level: LoggerLevel }).meta({ id: 'ConnectLoggerUpdate' }),
+);
+export const ConnectLoggerQuery = onFirstUse(() =>
+  z.object({
+    scope: z
+      .enum(['worker', 'cluster'])
+      .default('worker')
+      .meta({ description: 'cluster: every worker of the Connect cluster (Connect 3.7+, KIP-976)' }),
+  }),
+);
+export const ConnectLoggerResult = onFirstUse(() =>
+  z
+    .object({
+      scope: z.enum(['worker', 'cluster']),
+      loggers: z
+        .array(z.string())
+        .optional()
+        .meta({ description: 'The loggers the worker changed (worker scope only)' }),
+    })
+    .meta({ id: 'ConnectLoggerResult' }),
+);
+export type ConnectLoggerResult = z.infer<typeof ConnectLoggerResult>;

@@ -22,7 +22,7 @@ export type Upstream = {
 };
 
 export type UpstreamCall = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Serialized as JSON. */
   body?: unknown;
   contentType?: string;

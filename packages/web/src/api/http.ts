@@ -6,9 +6,11 @@ import { ApiError, isAbortError, NetworkError, ResponseShapeError } from './erro
 import { readStorage, storageKeys } from './storage';
 
 export type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
+  /** A file sent as it is (an import), with its media type, instead of a JSON `body`. */
+  upload?: { file: Blob; type: string };
   signal?: AbortSignal;
   /** Contract schema the response body must match. */
   schema?: z.ZodType<T>;
@@ -24,17 +26,18 @@ export function authHeaders(): Record<string, string> {
 
 /** Calls `{basePath}api/{path}`; throws ApiError, NetworkError or the fetch AbortError. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, signal, schema, responseType = 'json' } = options;
+  const { method = 'GET', query, body, upload, signal, schema, responseType = 'json' } = options;
   const accept = responseType === 'text' ? 'text/plain, application/json' : 'application/json';
   const headers: Record<string, string> = { Accept: accept, ...authHeaders() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (upload) headers['Content-Type'] = upload.type;
   let response: Response;
   try {
     response = await fetch(apiUrl(path) + queryString(query), {
       method,
       headers,
       credentials: 'include',
-      body: body === undefined ? null : JSON.stringify(body),
+      body: upload ? upload.file : body === undefined ? null : JSON.stringify(body),
       signal: signal ?? null,
     });
   } catch (error) {

@@ -7,13 +7,17 @@ import {
   AuditPage,
   ConnectCreatePage,
   ConnectListPage,
+  ConnectLoggersPage,
   ConnectorPage,
   CopyPage,
   CreateTopicPage,
   DeleteOffsetsPage,
+  GeneratePage,
   GroupListPage,
   GroupPage,
+  ImportPage,
   IncreasePartitionsPage,
+  InsightsPage,
   KsqlDbPage,
   KsqlDbQueryPage,
   KsqlDbStatementPage,
@@ -27,6 +31,7 @@ import {
   SchemaCreatePage,
   SchemaListPage,
   SchemaPage,
+  ScramUserListPage,
   type Screen,
   SettingsPage,
   ShareGroupListPage,
@@ -43,6 +48,7 @@ type ScreenRoute = { path: string; need?: Need; screen: Screen };
 // docs/behaviour.md#menu-and-routes: a route exists only for users holding its permission.
 const screens: ScreenRoute[] = [
   { path: 'overview', need: ['TOPIC', 'READ'], screen: OverviewPage },
+  { path: 'insights', need: ['TOPIC', 'READ'], screen: InsightsPage },
   { path: 'topic', need: ['TOPIC', 'READ'], screen: TopicListPage },
   { path: 'topic/create', need: ['TOPIC', 'CREATE'], screen: CreateTopicPage },
   {
@@ -59,6 +65,16 @@ const screens: ScreenRoute[] = [
     path: 'topic/:topicId/copy',
     need: ['TOPIC_DATA', 'CREATE'],
     screen: CopyPage,
+  },
+  {
+    path: 'topic/:topicId/import',
+    need: ['TOPIC_DATA', 'CREATE'],
+    screen: ImportPage,
+  },
+  {
+    path: 'topic/:topicId/generate',
+    need: ['TOPIC_DATA', 'CREATE'],
+    screen: GeneratePage,
   },
   {
     path: 'topic/:topicId/:tab?',
@@ -96,6 +112,7 @@ const screens: ScreenRoute[] = [
   { path: 'acls', need: ['ACL', 'READ'], screen: AclListPage },
   { path: 'acls/create', need: ['ACL', 'CREATE'], screen: AclCreatePage },
   { path: 'quotas', need: ['QUOTA', 'READ'], screen: QuotaListPage },
+  { path: 'scram-users', need: ['SCRAM_USER', 'READ'], screen: ScramUserListPage },
   { path: 'transactions', need: ['TRANSACTION', 'READ'], screen: TransactionListPage },
   {
     path: 'acls/:principalEncoded/:tab?',
@@ -115,6 +132,11 @@ const screens: ScreenRoute[] = [
     path: 'connect/:connectId',
     need: ['CONNECTOR', 'READ'],
     screen: ConnectListPage,
+  },
+  {
+    path: 'connect/:connectId/loggers',
+    need: ['CONNECT_CLUSTER', 'READ'],
+    screen: ConnectLoggersPage,
   },
   {
     path: 'connect/:connectId/definition/:definitionId/:tab?',

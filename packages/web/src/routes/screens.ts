@@ -24,6 +24,10 @@ export const ConnectListPage = screen(
   'ConnectListPage',
 );
 export const ConnectorPage = screen(() => import('../features/connect/connector-page'), 'ConnectorPage');
+export const ConnectLoggersPage = screen(
+  () => import('../features/connect/operations/connect-loggers-page'),
+  'ConnectLoggersPage',
+);
 export const DeleteOffsetsPage = screen(
   () => import('../features/groups/offsets/delete-offsets-page'),
   'DeleteOffsetsPage',
@@ -34,6 +38,7 @@ export const UpdateOffsetsPage = screen(
   () => import('../features/groups/offsets/update-offsets-page'),
   'UpdateOffsetsPage',
 );
+export const InsightsPage = screen(() => import('../features/insights/insights-page'), 'InsightsPage');
 export const KsqlDbQueryPage = screen(
   () => import('../features/ksqldb/ksqldb-execute-pages'),
   'KsqlDbQueryPage',
@@ -49,11 +54,20 @@ export const NodePage = screen(() => import('../features/nodes/node-page'), 'Nod
 export const NotFoundPage = screen(() => import('../features/not-found/not-found-page'), 'NotFoundPage');
 export const OverviewPage = screen(() => import('../features/overview/overview-page'), 'OverviewPage');
 export const QuotaListPage = screen(() => import('../features/quotas/quota-list-page'), 'QuotaListPage');
+export const ScramUserListPage = screen(
+  () => import('../features/scram-users/scram-user-list-page'),
+  'ScramUserListPage',
+);
 export const ReassignmentsPage = screen(
   () => import('../features/reassignments/reassignments-page'),
   'ReassignmentsPage',
 );
 export const CopyPage = screen(() => import('../features/records/copy/copy-page'), 'CopyPage');
+export const GeneratePage = screen(
+  () => import('../features/records/generate/generate-page'),
+  'GeneratePage',
+);
+export const ImportPage = screen(() => import('../features/records/import/import-page'), 'ImportPage');
 export const ProducePage = screen(() => import('../features/records/produce/produce-page'), 'ProducePage');
 export const SchemaCreatePage = screen(
   () => import('../features/schemas/schema-create-page'),

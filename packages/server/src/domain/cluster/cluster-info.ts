@@ -11,6 +11,7 @@ export function listClusters(config: Config): Cluster[] {
       : {}),
     ...(c.connect.length ? { connects: c.connect.map((x) => x.name) } : {}),
     ...(c.ksqldb.length ? { ksqldbs: c.ksqldb.map((x) => x.name) } : {}),
+    ...(c.metrics ? { metrics: true } : {}),
   }));
 }
 

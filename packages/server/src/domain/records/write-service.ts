@@ -1,4 +1,13 @@
-import type { CopyBody, CopyResult, DataRecord, ProduceBody } from '@console/contract';
+import type {
+  CopyBody,
+  CopyResult,
+  DataRecord,
+  GenerateBody,
+  GenerateResult,
+  ImportQuery,
+  ImportResult,
+  ProduceBody,
+} from '@console/contract';
 import { FetchIsolationLevels, ListOffsetTimestamps } from '@platformatic/kafka';
 import { translateKafkaError } from '../../kafka/errors.ts';
 import { Budget } from '../../kafka/fetch/budget.ts';
@@ -10,7 +19,10 @@ import { conflict, missing } from '../../platform/errors.ts';
 import { copyRecords, copySpans } from './copy.ts';
 import type { SchemaCache } from './decode/registry.ts';
 import { topicCodecs } from './formats/topic-codecs.ts';
-import { encodeAll, pairsOf, send } from './produce.ts';
+import { recordSender } from './generate/send.ts';
+import { type ImportMedia, importFile, sender } from './import/import.ts';
+import type { Spooled } from './import/spool.ts';
+import { encodeAll, pairsOf, partitionFor, send } from './produce.ts';
 import { cleanupPolicy } from './topic-info.ts';
 
 /**
@@ -94,6 +106,69 @@ export function topicWriteService(
           .map(([partition, end]) => ({ partition, offset: BigInt(end.offset) }));
         if (partitions.length) await admin.deleteRecords({ topics: [{ name: topic, partitions }] });
       }),
+
+    /** A file of records into `topic` (docs/api-conventions.md#import): checked whole, then written. */
+    async import(
+      cluster: string,
+      topic: string,
+      file: Spooled,
+      media: ImportMedia,
+      options: ImportQuery,
+      signal: AbortSignal,
+    ): Promise<ImportResult> {
+      const { meta, policy } = await pool.run(cluster, async (admin) => ({
+        meta: (await topicMetadata(admin, topic)).meta,
+        policy: await cleanupPolicy(admin, topic),
+      }));
+      const target = {
+        topic: meta,
+        keepPartitions: options.keepPartitions,
+        compacted: policy.includes('compact'),
+        schemas: schemas(cluster),
+        codecs: topicCodecs(config)(cluster, topic),
+      };
+      try {
+        return await importFile({
+          file,
+          media,
+          target,
+          options,
+          send: sender(pool.producer(cluster), topic),
+          signal,
+        });
+      } catch (error) {
+        throw translateKafkaError(cluster, error) ?? error;
+      }
+    },
+
+    /** Fake records (docs/api-conventions.md#generate); faker and the generators load on the first call. */
+    async generate(
+      cluster: string,
+      topic: string,
+      body: GenerateBody,
+      preview: number | undefined,
+      signal: AbortSignal,
+    ): Promise<GenerateResult> {
+      const { meta, policy } = await pool.run(cluster, async (admin) => ({
+        meta: (await topicMetadata(admin, topic)).meta,
+        policy: await cleanupPolicy(admin, topic),
+      }));
+      const { generateRecords } = await import('./generate/generate.ts');
+      try {
+        return await generateRecords({
+          body,
+          preview,
+          topic: meta,
+          compacted: policy.includes('compact'),
+          schemas: schemas(cluster),
+          partitionFor,
+          send: recordSender(pool.producer(cluster), topic),
+          signal,
+        });
+      } catch (error) {
+        throw translateKafkaError(cluster, error) ?? error;
+      }
+    },
 
     async copy(
       cluster: string,

@@ -34,9 +34,15 @@ export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Act
   ],
   'connect-cluster-reader': [{ resources: ['CONNECT_CLUSTER'], actions: ['READ'] }],
   // AKHQ's shipped connector-admin lacks UPDATE, so nobody could edit a connector; ours includes it.
+  // UPDATE_OFFSET / DELETE_OFFSET alter / reset a stopped connector's offsets (docs/connector-permissions.md).
   'connector-admin': [
-    { resources: ['CONNECTOR'], actions: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'UPDATE_STATE'] },
+    {
+      resources: ['CONNECTOR'],
+      actions: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'UPDATE_STATE', 'UPDATE_OFFSET', 'DELETE_OFFSET'],
+    },
   ],
+  // Setting a Connect worker's log levels (docs/connector-permissions.md#the-workers-loggers).
+  'connect-cluster-admin': [{ resources: ['CONNECT_CLUSTER'], actions: ['READ', 'ALTER_CONFIG'] }],
   'schema-admin': [
     { resources: ['SCHEMA'], actions: ['READ', 'CREATE', 'UPDATE', 'DELETE', 'DELETE_VERSION'] },
   ],
@@ -50,6 +56,8 @@ export const DEFAULT_ROLES: Record<string, { resources: Resource[]; actions: Act
   // Aborting writes a marker into the topic: TOPIC_DATA CREATE on it too (http/routes/cluster/transactions.ts).
   'transaction-admin': [{ resources: ['TRANSACTION'], actions: ['READ', 'ABORT'] }],
   'audit-reader': [{ resources: ['AUDIT'], actions: ['READ'] }],
+  // Setting a password lets its holder log in to Kafka as that user: a role of its own (docs/security.md).
+  'scram-admin': [{ resources: ['SCRAM_USER'], actions: ['READ', 'UPDATE', 'DELETE'] }],
 };
 
 export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
@@ -60,6 +68,7 @@ export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
     'topic-data-admin',
     'consumer-group-admin',
     'connect-cluster-reader',
+    'connect-cluster-admin',
     'connector-admin',
     'schema-admin',
     'acl-reader',
@@ -70,5 +79,6 @@ export const DEFAULT_GROUPS: Record<string, { role: string }[]> = {
     'quota-admin',
     'transaction-admin',
     'audit-reader',
+    'scram-admin',
   ].map((role) => ({ role })),
 };

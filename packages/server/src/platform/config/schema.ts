@@ -6,6 +6,7 @@ import { Deserialization } from './deserialization.ts';
 import { checkKafkaProperties, checkUpstreamTls } from './kafka-properties.ts';
 import { LagHistoryConfig } from './lag-history.ts';
 import { McpConfig } from './mcp.ts';
+import { PrometheusMatching } from './metrics.ts';
 import { regex } from './regex.ts';
 import { address, Security, securityIssues } from './security.ts';
 
@@ -92,6 +93,14 @@ const ClusterConfig = z.strictObject({
   ksqldb: z.array(namedUpstream).default([]),
   uiOptions: UiOptionsConfig.optional(),
   deserialization: Deserialization.default([]),
+  /** The operator's Prometheus, for the broker pages' metrics (docs/metrics.md). */
+  metrics: z
+    .strictObject({
+      prometheus: z
+        .strictObject({ ...upstream, ...PrometheusMatching })
+        .refine(oneCredential, ONE_CREDENTIAL),
+    })
+    .optional(),
 });
 
 /** basePath is kept as `/` or `/prefix/`: leading and trailing slash, so joins never double or drop one. */
@@ -176,6 +185,15 @@ export const ConfigSchema = z
           .int()
           .positive()
           .default(4 * 1024 * 1024),
+        /**
+         * The largest file an import accepts (bytes); a larger one is refused with 413. The file is kept in
+         * the system's temp directory while it is read (checked, then written), never in memory.
+         */
+        importMaxBytes: z
+          .number()
+          .int()
+          .positive()
+          .default(10 * 1024 * 1024 * 1024),
       })
       .prefault({}),
     uiOptions: UiOptionsConfig.prefault({}),

@@ -54,6 +54,16 @@ export function TopicActions({ cluster, topic, tab, canReadConfigs }: Props) {
           Copy Topic
         </Link>
       )}
+      {canWriteData && (
+        <Link className="btn" to={topicPaths.import(cluster, topic)}>
+          Import
+        </Link>
+      )}
+      {canWriteData && (
+        <Link className="btn" to={topicPaths.generate(cluster, topic)}>
+          Generate
+        </Link>
+      )}
       {canReadData && (
         <Link className="btn" to={topicPaths.tail(cluster, topic)}>
           Live Tail

@@ -11,6 +11,8 @@ export const topicPaths = {
   increasePartition: (cluster: string, topic: string) =>
     `/${enc(cluster)}/topic/${enc(topic)}/increasepartition`,
   copy: (cluster: string, topic: string) => `/${enc(cluster)}/topic/${enc(topic)}/copy`,
+  import: (cluster: string, topic: string) => `/${enc(cluster)}/topic/${enc(topic)}/import`,
+  generate: (cluster: string, topic: string) => `/${enc(cluster)}/topic/${enc(topic)}/generate`,
   produce: (cluster: string, topic: string) => `/${enc(cluster)}/topic/${enc(topic)}/produce`,
   tail: (cluster: string, topic: string) => `/${enc(cluster)}/tail?topicId=${enc(topic)}`,
   group: (cluster: string, group: string) => `/${enc(cluster)}/group/${enc(group)}`,

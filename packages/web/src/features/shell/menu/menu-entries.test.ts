@@ -14,12 +14,24 @@ const everything = {
   KSQLDB: ['READ' as const],
 };
 
+const menuFeatures = (changes: { scramUsers: boolean }) => ({
+  transactions: true,
+  producers: true,
+  consumerGroupsKip848: true,
+  shareGroups: true,
+  quorum: true,
+  clientQuotas: true,
+  reassignments: true,
+  ...changes,
+});
+
 const full: Cluster = { id: 'local', registry: true, connects: ['c 1', 'c2'], ksqldbs: ['k1'] };
 
 describe('menuEntries', () => {
   it('lists every entry in the documented order for a full cluster and full rights', () => {
     expect(menuEntries(full, everything).map((e) => [e.label, e.path])).toEqual([
       ['Overview', '/local/overview'],
+      ['Insights', '/local/insights'],
       ['Nodes', '/local/node'],
       ['Topics', '/local/topic'],
       ['Live Tail', '/local/tail'],
@@ -43,12 +55,24 @@ describe('menuEntries', () => {
       quorum: false,
       clientQuotas: true,
       reassignments: true,
+      scramUsers: false,
     };
     const labels = (features?: typeof older) => menuEntries(full, everything, features).map((e) => e.label);
     expect(labels(older)).not.toContain('Share Groups');
     expect(labels(older)).toContain('Reassignments');
     expect(labels(undefined)).toContain('Share Groups');
     expect(labels({ ...older, reassignments: false })).not.toContain('Reassignments');
+  });
+
+  it('shows Users after ACLS with SCRAM_USER READ, unless the release has no SCRAM APIs', () => {
+    const rights = { ACL: ['READ' as const], SCRAM_USER: ['READ' as const] };
+    expect(menuEntries(full, rights).map((e) => [e.label, e.path])).toEqual([
+      ['ACLS', '/local/acls'],
+      ['Users', '/local/scram-users'],
+      ['Settings', '/local/settings'],
+    ]);
+    const features = menuFeatures({ scramUsers: false });
+    expect(menuEntries(full, rights, features).map((e) => e.label)).not.toContain('Users');
   });
 
   it('always shows Settings, even without roles', () => {

@@ -18,6 +18,7 @@ type EntryRule = {
 // The side menu (docs/behaviour.md#menu-and-routes): order, labels and the READ permission each entry needs.
 const rules: EntryRule[] = [
   { area: 'overview', label: 'Overview', icon: 'overview', need: ['TOPIC', 'READ'] },
+  { area: 'insights', label: 'Insights', icon: 'alert', need: ['TOPIC', 'READ'] },
   { area: 'node', label: 'Nodes', icon: 'nodes', need: ['NODE', 'READ'] },
   { area: 'topic', label: 'Topics', icon: 'topics', need: ['TOPIC', 'READ'] },
   { area: 'tail', label: 'Live Tail', icon: 'tail', need: ['TOPIC_DATA', 'READ'] },
@@ -37,6 +38,13 @@ const rules: EntryRule[] = [
     feature: 'reassignments',
   },
   { area: 'acls', label: 'ACLS', icon: 'acls', need: ['ACL', 'READ'] },
+  {
+    area: 'scram-users',
+    label: 'Users',
+    icon: 'user',
+    need: ['SCRAM_USER', 'READ'],
+    feature: 'scramUsers',
+  },
   { area: 'quotas', label: 'Quotas', icon: 'quotas', need: ['QUOTA', 'READ'], feature: 'clientQuotas' },
   {
     area: 'transactions',

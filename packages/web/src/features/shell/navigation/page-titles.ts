@@ -3,6 +3,7 @@ import { productName } from '../../../lib/product-name';
 // Document titles by the path's area, then the product name: `Topics | Kafka Console`.
 const areaTitles: Record<string, string> = {
   overview: 'Overview',
+  insights: 'Insights',
   node: 'Nodes',
   nodes: 'Nodes',
   topic: 'Topics',
