@@ -164,10 +164,15 @@ describe('POST /api/{cluster}/topic/{topic}/data/import', () => {
     ]);
   }, 60_000);
 
-  it('refuses another media type with 415, and an unknown CSV column by name', async () => {
+  it('refuses another media type with 415, no file with 400 naming the body, and an unknown CSV column by name', async () => {
     const topic = await kafka.createTopic(1);
     await waitForTopic(kafka.admin, topic, 1);
     expect((await importFile(topic, 'text/plain', 'x')).status).toBe(415);
+    const empty = await fetch(api(`/topic/${topic}/data/import`), { method: 'POST' });
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { fields: unknown }).fields).toEqual([
+      { field: 'body', message: expect.stringContaining('application/x-ndjson') },
+    ]);
     const answer = await importFile(topic, 'text/csv', 'key,valeu\nk,v\n');
     expect(answer.status).toBe(400);
     expect(answer.body.fields).toEqual([

@@ -2,10 +2,14 @@ import { ImportQuery, ImportResult, TopicDataParams } from '@console/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ImportMedia } from '../../../domain/records/import/import.ts';
 import { spool } from '../../../domain/records/import/spool.ts';
+import { badRequest } from '../../../platform/errors.ts';
 import type { Services } from '../../../services.ts';
 import { clientGone } from '../../client-gone.ts';
 
 const MEDIA: ImportMedia[] = ['application/json', 'application/x-ndjson', 'text/csv'];
+
+const isStream = (body: unknown): body is NodeJS.ReadableStream =>
+  typeof (body as NodeJS.ReadableStream | undefined)?.pipe === 'function';
 
 /**
  * `POST …/data/import`: a file of records into a topic (docs/api-conventions.md#import). A plugin of its
@@ -42,8 +46,12 @@ export const topicImportRoutes: FastifyPluginAsyncZod<Services> = async (app, { 
     },
     async (req, reply) => {
       const media = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() as ImportMedia;
+      // Without a body Fastify runs no parser: there is no stream to read.
+      if (!MEDIA.includes(media) || !isStream(req.body)) {
+        throw badRequest('body', `the file, as the body, with Content-Type ${MEDIA.join(', ')}`);
+      }
       const signal = clientGone(reply);
-      const file = await spool(req.body as NodeJS.ReadableStream, config.topicData.importMaxBytes, signal);
+      const file = await spool(req.body, config.topicData.importMaxBytes, signal);
       try {
         return await writes.import(req.params.cluster, req.params.topic, file, media, req.query, signal);
       } finally {
