@@ -319,7 +319,8 @@ describe('nodes', () => {
   it('shows the partition share and the node configs and logs', async () => {
     await page.goto(`${app.url}/ui/local/node`);
     const row = page.getByRole('table', { name: 'Nodes' }).getByRole('row').nth(1);
-    await expect.poll(() => row.textContent()).toMatch(/\d+ \(100\.00%\)/);
+    // The share comes with the partitions query, after the list: on a busy machine more than the poll's 1 s.
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/\d+ \(100\.00%\)/);
     await screenshot(page, 'nodes-partitions');
 
     await row.getByRole('button', { name: 'Details' }).click();
