@@ -1,6 +1,6 @@
 import type { LogDir } from '@console/contract';
 import type { Admin, describeLogDirsV4 } from '@platformatic/kafka';
-import type { BrokerInfo, TopicMeta } from './metadata.ts';
+import type { BrokerInfo, ClusterView, TopicMeta } from './metadata.ts';
 import { send } from './protocol.ts';
 
 type Request = describeLogDirsV4.DescribeLogDirsRequestTopic[] | null;
@@ -61,4 +61,20 @@ export async function topicLogDirsIfAvailable(
   const settled = await Promise.allSettled([...brokers].map((b) => brokerLogDirs(admin, b, asked)));
   const answered = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   return answered.length ? answered.flat() : undefined;
+}
+
+/** Bytes per broker on its log dirs (every replica it holds); a broker that did not answer is absent. */
+export async function brokerSizes(admin: Admin, view: ClusterView): Promise<Map<number, number>> {
+  const brokers = [...view.brokers.values()];
+  const settled = await Promise.allSettled(brokers.map((b) => brokerLogDirs(admin, b, null)));
+  const sizes = new Map<number, number>();
+  settled.forEach((s, i) => {
+    const broker = brokers[i];
+    if (s.status === 'fulfilled' && broker)
+      sizes.set(
+        broker.id,
+        s.value.reduce((sum, d) => sum + d.size, 0),
+      );
+  });
+  return sizes;
 }

@@ -2,7 +2,7 @@ import type { ClusterOverview } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import { brokerReleases } from '../../kafka/cluster/broker-version.ts';
 import { describeConfigEntries } from '../../kafka/configs.ts';
-import { brokerLogDirs } from '../../kafka/log-dirs.ts';
+import { brokerSizes } from '../../kafka/log-dirs.ts';
 import type { ClusterView } from '../../kafka/metadata.ts';
 import type { KafkaPool } from '../../kafka/pool.ts';
 import { TopicNameCache } from '../../kafka/topic-name-cache.ts';
@@ -22,22 +22,6 @@ const MIN_ISR_TTL_MS = 60_000;
 const RELEASES_TTL_MS = 60_000;
 const TRAFFIC_TTL_MS = 60_000;
 const DAY_MS = 86_400_000;
-
-/** Bytes per broker on its log dirs (every replica it holds), undefined for a broker that did not answer. */
-async function brokerSizes(admin: Admin, view: ClusterView): Promise<Map<number, number>> {
-  const brokers = [...view.brokers.values()];
-  const settled = await Promise.allSettled(brokers.map((b) => brokerLogDirs(admin, b, null)));
-  const sizes = new Map<number, number>();
-  settled.forEach((s, i) => {
-    const broker = brokers[i];
-    if (s.status === 'fulfilled' && broker)
-      sizes.set(
-        broker.id,
-        s.value.reduce((sum, d) => sum + d.size, 0),
-      );
-  });
-  return sizes;
-}
 
 /** The brokers' default min.insync.replicas (read from the controller, or any broker); 1 when unreadable. */
 async function defaultMinIsr(admin: Admin, view: ClusterView): Promise<number> {

@@ -1,7 +1,6 @@
 import type { InsightCheck, InsightList, InsightsQuery } from '@console/contract';
-import type { Admin } from '@platformatic/kafka';
-import { brokerLogDirs } from '../../kafka/log-dirs.ts';
-import { type ClusterView, readMetadata } from '../../kafka/metadata.ts';
+import { brokerSizes } from '../../kafka/log-dirs.ts';
+import { readMetadata } from '../../kafka/metadata.ts';
 import type { KafkaPool } from '../../kafka/pool.ts';
 import type { Config } from '../../platform/config/schema.ts';
 import type { GroupIndexes } from '../groups/group-indexes.ts';
@@ -32,22 +31,6 @@ const SETTINGS_TTL_MS = 60_000;
 const LAG_READY_MS = 2_000;
 
 type Computed = CheckResult & { at: number; indexBuiltAt: number | undefined };
-
-/** Bytes per broker on its log dirs; a broker that did not answer is absent. */
-async function brokerSizes(admin: Admin, view: ClusterView): Promise<Map<number, number>> {
-  const brokers = [...view.brokers.values()];
-  const settled = await Promise.allSettled(brokers.map((b) => brokerLogDirs(admin, b, null)));
-  const sizes = new Map<number, number>();
-  settled.forEach((s, i) => {
-    const broker = brokers[i];
-    if (s.status === 'fulfilled' && broker)
-      sizes.set(
-        broker.id,
-        s.value.reduce((sum, d) => sum + d.size, 0),
-      );
-  });
-  return sizes;
-}
 
 const value = <T>(s: PromiseSettledResult<T>): T | undefined =>
   s.status === 'fulfilled' ? s.value : undefined;
