@@ -27,6 +27,7 @@ export * from './platform/session.ts';
 export * from './records/filter-expression.ts';
 export * from './records/generate.ts';
 export * from './records/import.ts';
+export * from './records/move.ts';
 export * from './records/record-format.ts';
 export * from './records/streams.ts';
 export * from './records/tail.ts';

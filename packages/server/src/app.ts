@@ -33,6 +33,7 @@ import { lagTimeRoutes } from './http/routes/data/lag-time.ts';
 import { shareGroupRoutes } from './http/routes/data/share-groups.ts';
 import { topicDataRoutes } from './http/routes/data/topic-data.ts';
 import { topicGenerateRoutes } from './http/routes/data/topic-generate.ts';
+import { topicMoveRoutes } from './http/routes/data/topic-move.ts';
 import { topicImportRoutes } from './http/routes/data/topic-import.ts';
 import { topicRoutes } from './http/routes/data/topics.ts';
 import { connectRoutes } from './http/routes/upstreams/connect.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(topicDataRoutes, plugin);
   await app.register(topicImportRoutes, plugin);
   await app.register(topicGenerateRoutes, plugin);
+  await app.register(topicMoveRoutes, plugin);
   await app.register(opsRoutes, { ...plugin, metrics });
   await app.register(lagHistoryRoutes, plugin);
   await app.register(lagTimeRoutes, plugin);

@@ -14,6 +14,7 @@ import { LagHistoryService } from './domain/lag/service.ts';
 import { lagTimeService } from './domain/lag/time/lag-time-service.ts';
 import { quotaService } from './domain/quotas/service.ts';
 import { reassignmentService } from './domain/reassignments/service.ts';
+import { moveService } from './domain/records/move/service.ts';
 import { topicDataService } from './domain/records/service.ts';
 import { topicWriteService } from './domain/records/write-service.ts';
 import { schemaService } from './domain/schemas/service.ts';
@@ -57,6 +58,7 @@ export function buildServices(config: Config, log: FastifyBaseLogger) {
     scramUsers: scramUserService(config, kafka),
     records,
     writes: topicWriteService(config, kafka, records.schemas),
+    moves: moveService(config, kafka, records),
     schemas: schemaService(config, http),
     connect: connectService(config, http),
     ksqldb: ksqlDbService(config, http),

@@ -274,6 +274,8 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
     },
 
     schemas,
+    /** How a cluster's records decode, for the writers that read (redrive and replay filter them). */
+    decodeFor,
   };
 }
 export type TopicDataService = ReturnType<typeof topicDataService>;
