@@ -28,6 +28,8 @@ import {
   ProducePage,
   QuotaListPage,
   ReassignmentsPage,
+  RedrivePage,
+  ReplayPage,
   SchemaCreatePage,
   SchemaListPage,
   SchemaPage,
@@ -70,6 +72,17 @@ const screens: ScreenRoute[] = [
     path: 'topic/:topicId/import',
     need: ['TOPIC_DATA', 'CREATE'],
     screen: ImportPage,
+  },
+  {
+    // The run checks TOPIC_DATA CREATE on each target topic itself (docs/behaviour.md#redrive-and-replay).
+    path: 'topic/:topicId/redrive',
+    need: ['TOPIC_DATA', 'READ'],
+    screen: RedrivePage,
+  },
+  {
+    path: 'topic/:topicId/replay',
+    need: ['TOPIC_DATA', 'READ'],
+    screen: ReplayPage,
   },
   {
     path: 'topic/:topicId/generate',

@@ -68,6 +68,8 @@ export const GeneratePage = screen(
   'GeneratePage',
 );
 export const ImportPage = screen(() => import('../features/records/import/import-page'), 'ImportPage');
+export const RedrivePage = screen(() => import('../features/records/move/redrive-page'), 'RedrivePage');
+export const ReplayPage = screen(() => import('../features/records/move/replay-page'), 'ReplayPage');
 export const ProducePage = screen(() => import('../features/records/produce/produce-page'), 'ProducePage');
 export const SchemaCreatePage = screen(
   () => import('../features/schemas/schema-create-page'),

@@ -15,12 +15,25 @@ export type { SseMessage } from './sse-frames';
  */
 export async function* sseEvents(
   path: string,
-  options: { query?: Record<string, QueryValue>; signal?: AbortSignal; errorEvent?: string },
+  options: {
+    query?: Record<string, QueryValue>;
+    signal?: AbortSignal;
+    errorEvent?: string;
+    /** A stream started by a POST of this JSON body (a redrive or replay run). */
+    post?: unknown;
+  },
 ): AsyncGenerator<SseMessage> {
   let response: Response;
   try {
+    const post = options.post !== undefined;
     response = await fetch(apiUrl(path) + queryString(options.query), {
-      headers: { Accept: 'text/event-stream', ...authHeaders() },
+      method: post ? 'POST' : 'GET',
+      headers: {
+        Accept: 'text/event-stream',
+        ...(post ? { 'Content-Type': 'application/json' } : {}),
+        ...authHeaders(),
+      },
+      body: post ? JSON.stringify(options.post) : null,
       credentials: 'include',
       signal: options.signal ?? null,
     });

@@ -65,6 +65,16 @@ export function TopicActions({ cluster, topic, tab, canReadConfigs }: Props) {
         </Link>
       )}
       {canReadData && (
+        <Link className="btn" to={topicPaths.replay(cluster, topic)}>
+          Replay
+        </Link>
+      )}
+      {canReadData && (
+        <Link className="btn" to={topicPaths.redrive(cluster, topic)}>
+          Redrive
+        </Link>
+      )}
+      {canReadData && (
         <Link className="btn" to={topicPaths.tail(cluster, topic)}>
           Live Tail
         </Link>

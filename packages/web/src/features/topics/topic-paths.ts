@@ -13,6 +13,8 @@ export const topicPaths = {
   copy: (cluster: string, topic: string) => `/${enc(cluster)}/topic/${enc(topic)}/copy`,
   import: (cluster: string, topic: string) => `/${enc(cluster)}/topic/${enc(topic)}/import`,
   generate: (cluster: string, topic: string) => `/${enc(cluster)}/topic/${enc(topic)}/generate`,
+  redrive: (cluster: string, topic: string) => `/${enc(cluster)}/topic/${enc(topic)}/redrive`,
+  replay: (cluster: string, topic: string) => `/${enc(cluster)}/topic/${enc(topic)}/replay`,
   produce: (cluster: string, topic: string) => `/${enc(cluster)}/topic/${enc(topic)}/produce`,
   tail: (cluster: string, topic: string) => `/${enc(cluster)}/tail?topicId=${enc(topic)}`,
   group: (cluster: string, group: string) => `/${enc(cluster)}/group/${enc(group)}`,

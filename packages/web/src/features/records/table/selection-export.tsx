@@ -1,15 +1,20 @@
 import type { DataRecord } from '@console/contract';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useClusterScope } from '../../../auth/cluster-context';
 import { useToasts } from '../../../components/toasts/toast-context';
+import { topicPaths } from '../../topics/topic-paths';
 import { type ExportFormat, jsonExportRefused, recordsToCsv, recordsToJson, saveText } from './record-export';
 
 /**
  * The export of selected rows (docs/behaviour.md#data-tab): shown only while rows are selected; exports those
- * rows.
+ * rows, or opens a redrive or replay of just them (docs/behaviour.md#redrive-and-replay).
  */
 export function SelectionExport({ topic, selected }: { topic: string; selected: DataRecord[] }) {
   const [format, setFormat] = useState<ExportFormat>('json');
   const toasts = useToasts();
+  const { cluster } = useClusterScope();
+  const picked = { selection: selected.map((r) => ({ partition: r.partition, offset: r.offset })) };
   const save = () => {
     if (format === 'csv') return saveText(recordsToCsv(selected), `${topic}.csv`, 'text/csv');
     const json = recordsToJson(selected);
@@ -31,6 +36,12 @@ export function SelectionExport({ topic, selected }: { topic: string; selected: 
       <button type="button" className="btn" onClick={save}>
         Download selected
       </button>
+      <Link className="btn" to={topicPaths.redrive(cluster.id, topic)} state={picked}>
+        Redrive selected
+      </Link>
+      <Link className="btn" to={topicPaths.replay(cluster.id, topic)} state={picked}>
+        Replay selected
+      </Link>
     </div>
   );
 }
