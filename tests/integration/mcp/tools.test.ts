@@ -121,6 +121,28 @@ describe('MCP tools, security off', () => {
     expect(json.seconds).toBe(3);
   });
 
+  it('replayTopicData counts first with dryRun, then runs to its end and answers the counts and cursor', async () => {
+    const target = await kafka.createTopic(1);
+    const body = { toTopic: target, filter: 'value.status == "FAILED"', partitioning: 'key' };
+    const counted = await call(client, 'replayTopicData', {
+      cluster: 'local',
+      topic,
+      body: { ...body, dryRun: true },
+    });
+    expect(counted.isError).toBe(false);
+    expect(counted.json).toMatchObject({ matched: 2, targets: { [target]: 2 }, reason: 'end' });
+    const ran = await call(client, 'replayTopicData', { cluster: 'local', topic, body });
+    expect(ran.isError).toBe(false);
+    expect(ran.json).toMatchObject({
+      sent: 2,
+      targets: { [target]: 2 },
+      reason: 'end',
+      id: expect.any(String),
+    });
+    const copied = await (await fetch(`${writable.url}/api/local/topic/${target}/data`)).json();
+    expect(copied.results.map((r: { key: string }) => r.key).sort()).toEqual(['o-2', 'o-3']);
+  });
+
   it('refuses a bad argument with an error naming it', async () => {
     const unknown = await call(client, 'getTopic', { cluster: 'local', topic, nme: 'x' });
     expect(unknown.isError).toBe(true);

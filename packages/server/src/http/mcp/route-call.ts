@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { mcpCallHeaders } from '../auth/via.ts';
 import { streamFrames } from './event-stream.ts';
-import { collectSearch, collectTail, type StreamAnswer } from './stream-answers.ts';
+import { collectRun, collectSearch, collectTail, type StreamAnswer } from './stream-answers.ts';
 import { argumentError, errorResult, jsonResult, routeResult } from './tool-result.ts';
 import { type ConsoleTool, SEARCH_LIMIT, TAIL_KEEP_DEFAULT, TAIL_MAX_SECONDS } from './tools.ts';
 
@@ -141,7 +141,9 @@ export async function callRoute(
     const answer: StreamAnswer =
       tool.stream === 'until-end'
         ? await collectSearch(frames, limit, stop)
-        : await collectTail(frames, seconds, keep, stop);
+        : tool.stream === 'run'
+          ? await collectRun(frames)
+          : await collectTail(frames, seconds, keep, stop);
     return answer.ok ? jsonResult(answer.value) : errorResult(answer.error);
   } finally {
     caller.signal.removeEventListener('abort', stop);

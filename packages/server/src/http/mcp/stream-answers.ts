@@ -1,5 +1,8 @@
 import {
   type ErrorEnvelope,
+  MOVE_EVENT,
+  type MoveEnd,
+  type MoveProgress,
   SEARCH_EVENT,
   type SearchBody,
   type SearchEnd,
@@ -12,7 +15,12 @@ import type { StreamFrame } from './event-stream.ts';
 /** What a stream tool answers: the collected JSON, or the stream's own error event. */
 export type StreamAnswer = { ok: true; value: Record<string, unknown> } | { ok: false; error: ErrorEnvelope };
 
-const ERRORS = new Set<string>([SEARCH_EVENT.error, TAIL_EVENT.error, STREAM_SHUTDOWN_EVENT]);
+const ERRORS = new Set<string>([
+  SEARCH_EVENT.error,
+  TAIL_EVENT.error,
+  MOVE_EVENT.error,
+  STREAM_SHUTDOWN_EVENT,
+]);
 
 type Records = NonNullable<SearchBody['records']>;
 
@@ -84,5 +92,31 @@ export async function collectTail(
       ...(filterFailures ? { filterFailures } : {}),
       seconds,
     },
+  };
+}
+
+/**
+ * A redrive or replay run collected into one answer (docs/mcp.md#streams): its `moveEnd` (counts per target,
+ * the cursor) with the run's id; a failure's message names the last cursor, from which the same call with
+ * `after` goes on without sending anything twice.
+ */
+export async function collectRun(frames: AsyncIterable<StreamFrame>): Promise<StreamAnswer> {
+  let id = '';
+  let last: MoveProgress | undefined;
+  for await (const frame of frames) {
+    if (frame.event === MOVE_EVENT.start) id = (frame.data as { id: string }).id;
+    if (frame.event === MOVE_EVENT.progress) last = frame.data as MoveProgress;
+    if (frame.event === MOVE_EVENT.end) return { ok: true, value: { id, ...(frame.data as MoveEnd) } };
+    if (ERRORS.has(frame.event)) {
+      const error = frame.data as ErrorEnvelope;
+      const resume = last?.after
+        ? ` (${last.sent} sent; resume with after=${last.after})`
+        : ' (nothing sent)';
+      return { ok: false, error: { ...error, message: `${error.message}${resume}` } };
+    }
+  }
+  return {
+    ok: false,
+    error: { message: 'The run ended before its end event', code: 'INTERNAL', requestId: '' },
   };
 }

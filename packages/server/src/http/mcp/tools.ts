@@ -4,7 +4,7 @@ import type { OperationDoc, RouteDeclaration } from '../route-declaration.ts';
 import { type ArgumentPlaces, toolInput } from './tool-input.ts';
 
 /** How a tool answers for a route that streams server-sent events (docs/mcp.md#streams). */
-export type StreamKind = 'until-end' | 'timed';
+export type StreamKind = 'until-end' | 'timed' | 'run';
 
 /** The most seconds a timed stream (the live tail) is followed by one tool call. */
 export const TAIL_MAX_SECONDS = 30;
@@ -12,6 +12,10 @@ export const TAIL_MAX_SECONDS = 30;
 export const SEARCH_LIMIT = { default: 100, max: 1000 };
 /** Records a tail tool call keeps (the newest) unless the call's `size` says otherwise. */
 export const TAIL_KEEP_DEFAULT = 100;
+
+const RUN_NOTE =
+  'Answers when the run ends (`moveEnd`): records sent per target topic and the `after` cursor that resumes it; ' +
+  'a failure names the cursor too. `dryRun: true` answers the counts per target and writes nothing: call it first.';
 
 /**
  * Every event-stream operation says how its tool answers: a stream with an end event is collected to
@@ -32,6 +36,16 @@ const STREAMS: Record<string, { kind: StreamKind; extra: Record<string, unknown>
       },
     },
     note: 'Answers the matches collected until the search ends (`searchEnd`), within the scan budgets, or until `limit`.',
+  },
+  redriveTopicData: {
+    kind: 'run',
+    extra: {},
+    note: RUN_NOTE,
+  },
+  replayTopicData: {
+    kind: 'run',
+    extra: {},
+    note: RUN_NOTE,
   },
   tailTopics: {
     kind: 'timed',
