@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useClusterScope } from '../../../auth/cluster-context';
 import { Page } from '../../../components/layout/page';
 import { Spinner } from '../../../components/spinner';
 import { topicPartitionsQuery } from '../../topics/api';
+import { topicPaths } from '../../topics/topic-paths';
 import { CopyFormView } from './copy-form-view';
 import '../records.css';
 
@@ -16,6 +17,10 @@ export function CopyPage() {
   const partitions = useQuery(topicPartitionsQuery(cluster.id, topicId));
   return (
     <Page title={`Copy topic ${topicId} from cluster ${cluster.id}`}>
+      <p className="page-help">
+        To copy only the records a filter keeps, a time range, at a chosen pace, with progress and Stop, use{' '}
+        <Link to={topicPaths.replay(cluster.id, topicId)}>Replay</Link>.
+      </p>
       {partitions.data ? (
         <CopyFormView cluster={cluster.id} topic={topicId} partitions={partitions.data} />
       ) : (
