@@ -17,6 +17,8 @@ export interface ClusterNode {
   broker: number;
   controller: number;
   process?: ProcessRef;
+  /** How the node was started, so a test can start it again after stopping it (`restartNode`). */
+  launch?: { command: string; args: string[]; cwd: string; logFile: string; log4jFile: string };
 }
 
 export interface ClusterState {
@@ -148,40 +150,65 @@ export async function startCluster(
     }
     await Promise.all(
       setups.map(async ({ node, nodeDir, properties, jvm }) => {
-        node.process = await spawnDetached({
+        node.launch = {
           command: artifacts.java,
           args: [...jvm, 'kafka.Kafka', properties],
           cwd: nodeDir,
           logFile: join(logs, `kafka-${node.id}.out`),
-        });
+          log4jFile: join(logs, `kafka-${node.id}.log`),
+        };
+        node.process = await spawnDetached(node.launch);
         writeFileSync(stateFile(dir), JSON.stringify(state, null, 2));
       }),
     );
-    const abort = new AbortController();
-    await Promise.all(
-      nodes.map((node) => {
-        const logFile = join(logs, `kafka-${node.id}.log`);
-        return waitUntil(
-          async () =>
-            existsSync(logFile) &&
-            readFileSync(logFile, 'utf8').includes(KAFKA_STARTED) &&
-            (await kafkaAnswers(`127.0.0.1:${node.broker}`, state.clusterId)),
-          {
-            component: `kafka-${node.id}`,
-            logFile,
-            timeoutMs: START_TIMEOUT_MS,
-            alive: () => node.process !== undefined && isRunning(node.process),
-            signal: abort.signal,
-          },
-        );
-      }),
-    );
+    await Promise.all(nodes.map((node) => nodeStarted(state, node, 0)));
     log(`kafka cluster of ${brokers}: answering at ${state.bootstrap}`);
     return state;
   } catch (error) {
     await stopCluster(dir, log);
     throw error;
   }
+}
+
+/** Waits until `node` has logged its start (the `seen`-th time) and answers as a broker of the cluster. */
+function nodeStarted(state: ClusterState, node: ClusterNode, seen: number): Promise<void> {
+  const logFile = node.launch?.log4jFile ?? '';
+  const starts = () => readFileSync(logFile, 'utf8').split(KAFKA_STARTED).length - 1;
+  return waitUntil(
+    async () =>
+      existsSync(logFile) &&
+      starts() > seen &&
+      (await kafkaAnswers(`127.0.0.1:${node.broker}`, state.clusterId)),
+    {
+      component: `kafka-${node.id}`,
+      logFile,
+      timeoutMs: START_TIMEOUT_MS,
+      alive: () => node.process !== undefined && isRunning(node.process),
+      signal: new AbortController().signal,
+    },
+  );
+}
+
+/**
+ * Stops one node of a running cluster (SIGTERM, a controlled shutdown within `graceMs`; 0: killed at
+ * once, as a crash) and keeps its data, so `startNode` brings it back as it was.
+ */
+export async function stopNode(state: ClusterState, id: number, graceMs = 20_000): Promise<void> {
+  const node = state.nodes.find((n) => n.id === id);
+  if (!node?.process) throw new Error(`node ${id} is not running`);
+  await stopProcess(node.process, graceMs);
+}
+
+/** Starts a node `stopNode` stopped, with its data, and waits until it answers again. */
+export async function startNode(dir: string, state: ClusterState, id: number): Promise<void> {
+  const node = state.nodes.find((n) => n.id === id);
+  if (!node?.launch) throw new Error(`node ${id} has no launch recorded`);
+  const seen = existsSync(node.launch.log4jFile)
+    ? readFileSync(node.launch.log4jFile, 'utf8').split(KAFKA_STARTED).length - 1
+    : 0;
+  node.process = await spawnDetached(node.launch);
+  writeFileSync(stateFile(dir), JSON.stringify(state, null, 2));
+  await nodeStarted(state, node, seen);
 }
 
 /**

@@ -121,6 +121,16 @@ export const DownloadQuery = DataFiltersQuery.extend({
 });
 export type DownloadQuery = z.infer<typeof DownloadQuery>;
 
+/** A partition a read could not reach (docs/behaviour.md#a-broker-down): the others are answered. */
+export const UnavailablePartitions = onFirstUse(() =>
+  z
+    .array(z.object({ partition: z.number().int(), reason: z.string() }))
+    .meta({
+      id: 'UnavailablePartitions',
+      description: 'Partitions left out because they cannot be read now (no leader, or its broker down), and why',
+    }),
+);
+
 /** `GET …/data`: `after` is the next page's URI; `size` the topic's (or partition's) record count. */
 export const RecordPage = onFirstUse(() =>
   z
@@ -133,6 +143,7 @@ export const RecordPage = onFirstUse(() =>
         .meta({ description: 'Records the page read, shown or not (a filter may drop some)' }),
       canDeleteRecords: z.boolean(),
       filterFailures: FilterFailures.optional(),
+      unavailable: UnavailablePartitions.optional(),
     })
     .meta({ id: 'RecordPage' }),
 );
@@ -163,6 +174,7 @@ export const SearchEnd = onFirstUse(() =>
       reason: ScanStop,
       scanned: Scanned,
       filterFailures: FilterFailures.optional(),
+      unavailable: UnavailablePartitions.optional(),
     })
     .meta({ id: 'SearchEnd' }),
 );

@@ -63,6 +63,16 @@ export function translateKafkaError(
   return undefined;
 }
 
+/**
+ * Whether the error is one broker not answering (refused, reset, timed out), rather than a refusal: a
+ * read over several brokers goes on without that one's partitions and names them (docs/behaviour.md#a-broker-down).
+ */
+export function isBrokerUnreachable(error: unknown): boolean {
+  return ['PLT_KFK_NETWORK', 'PLT_KFK_TIMEOUT'].some(
+    (code) => findErrorBy(error as Error, 'code', code) || (error as { code?: string } | null)?.code === code,
+  );
+}
+
 /** Whether Kafka refused the console's principal (an ACL), for reads that may go without (a config). */
 export function isKafkaAuthorizationFailure(error: unknown): boolean {
   const protocol = findErrorBy(error as Error, 'code', 'PLT_KFK_PROTOCOL') as { apiId?: string } | null;

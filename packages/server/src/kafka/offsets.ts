@@ -5,6 +5,7 @@ import {
   type listOffsetsV9,
 } from '@platformatic/kafka';
 import { chunked, inBatches, requestLimits } from './cluster/request-limits.ts';
+import { isBrokerUnreachable } from './errors.ts';
 import { byLeader, type ClusterView, type PartitionMeta, type TopicMeta } from './metadata.ts';
 import { send } from './protocol.ts';
 
@@ -16,7 +17,9 @@ type Listed = Map<string, Map<number, { offset: number; timestamp: number }>>;
 
 /**
  * Asks each partition's leader for the offset at `timestamp` (or LATEST/EARLIEST): ListOffsets requests
- * of at most `partitionsPerRequest` partitions per leader, at most `requestConcurrency` at once.
+ * of at most `partitionsPerRequest` partitions per leader, at most `requestConcurrency` at once. A leader
+ * that does not answer (down, unreachable) leaves its partitions out, as a leaderless partition is; when
+ * no leader answers, the first failure is thrown.
  */
 export async function listOffsets(
   admin: Admin,
@@ -32,6 +35,7 @@ export async function listOffsets(
     );
     return chunked(pairs, partitionsPerRequest).map((run) => ({ broker, run }));
   });
+  const failures: unknown[] = [];
   const answers = await inBatches(admin, requests, ({ broker, run }) =>
     send<[number, number, listOffsetsV9.ListOffsetsRequestTopic[]], listOffsetsV9.ListOffsetsResponse>(
       admin,
@@ -39,10 +43,16 @@ export async function listOffsets(
       'ListOffsets',
       () => [-1, isolationLevel, requestTopics(run, timestamp)],
       { partial: true },
-    ),
+    ).catch((error: unknown) => {
+      if (!isBrokerUnreachable(error)) throw error;
+      failures.push(error);
+      return undefined;
+    }),
   );
+  if (failures.length > 0 && failures.length === requests.length) throw failures[0];
   const listed: Listed = new Map();
   for (const answer of answers) {
+    if (!answer) continue;
     for (const topic of answer.topics) {
       const partitions = listed.get(topic.name) ?? new Map();
       listed.set(topic.name, partitions);

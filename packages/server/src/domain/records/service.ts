@@ -185,6 +185,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
         ...(found.scanned ? { scanned: found.scanned.records } : {}),
         canDeleteRecords: scan.canDeleteRecords,
         ...(filterFailures ? { filterFailures } : {}),
+        ...(scan.plan.unavailable.length ? { unavailable: scan.plan.unavailable } : {}),
       };
     },
 

@@ -1,4 +1,5 @@
 import { type Admin, ListOffsetTimestamps } from '@platformatic/kafka';
+import { isBrokerUnreachable } from '../../kafka/errors.ts';
 import { closeFetchSession, type Fetched, fetchTopics } from '../../kafka/fetch/fetch.ts';
 import { FetchSession } from '../../kafka/fetch/fetch-session.ts';
 import { type BrokerInfo, byLeader, readMetadata, type TopicMeta } from '../../kafka/metadata.ts';
@@ -271,6 +272,10 @@ export class TailHub {
         );
         // A leader with nothing left to read here gives its session slot back.
         if (sessions.size) await closeSessions(new Set(leaders.map((l) => l.broker.id)));
+        // A leader that does not answer (down, not yet fenced) is left out of this round, and the view is
+        // read again: its partitions go on from where they were once a leader answers for them
+        // (docs/behaviour.md#a-broker-down). The others keep going.
+        let unreachable = false;
         const rounds = leaders.map(({ broker, topics: owned }) =>
           fetchTopics(
             client,
@@ -287,16 +292,22 @@ export class TailHub {
             RESPONSE_MAX_BYTES,
             WAIT_MS,
             sessionOf(broker),
-          ),
+          ).catch((error: unknown) => {
+            if (!isBrokerUnreachable(error)) throw error;
+            unreachable = true;
+            sessions.delete(broker.id);
+            return [] as Fetched[];
+          }),
         );
         TailHub.fetches += rounds.length;
         if (rounds.length === 0) await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
         const results = (await Promise.all(rounds)).flat();
         if (this.#subscriptions.size === 0) return;
         await this.#loadSchemas(results);
-        if (await this.#deliver(results, positions)) {
-          view = await readMetadata(this.#admin, [...this.#topics.keys()]);
-        }
+        const stale = await this.#deliver(results, positions);
+        // Not at once: a broker that refuses connections would make this a busy loop.
+        if (unreachable) await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+        if (stale || unreachable) view = await readMetadata(this.#admin, [...this.#topics.keys()]);
       }
     } catch (error) {
       for (const s of this.#subscriptions) s.fail(error);

@@ -20,7 +20,18 @@ export type ScanPlan = {
   cursor: Cursor;
   /** Σ (last − first) over the selected partitions: the record count AKHQ reports as `size`. */
   size: number;
+  /** Selected partitions that cannot be read now (no leader, or its broker did not answer), and why. */
+  unavailable: Unavailable[];
 };
+
+export type Unavailable = { partition: number; reason: string };
+
+/** Why a partition's offsets could not be read: it has no leader, or its leader did not answer. */
+export function unavailableReason(leader: number): string {
+  return leader < 0
+    ? 'no leader: the brokers holding its replicas are down'
+    : `its leader, broker ${leader}, did not answer`;
+}
 
 export type PlanInput = {
   direction: Direction;
@@ -50,10 +61,14 @@ export async function planScan(
       : listOffsets(admin, view, [subset], BigInt(input.timestamp)).then((l) => l.get(meta.name)),
   ]);
   const partitions: PartitionPlan[] = [];
+  const unavailable: Unavailable[] = [];
   let size = 0;
   for (const p of selected) {
     const o = offsets.get(meta.name)?.get(p.id);
-    if (!o) continue;
+    if (!o) {
+      unavailable.push({ partition: p.id, reason: unavailableReason(p.leader) });
+      continue;
+    }
     size += o.last - o.first;
     let lo = o.first;
     if (atTime) {
@@ -69,7 +84,7 @@ export async function planScan(
         : Math.max(lo, Math.min(hi, after === undefined ? hi : after));
     partitions.push({ partition: p.id, lo, hi, position });
   }
-  return { direction: input.direction, partitions, cursor: input.cursor, size };
+  return { direction: input.direction, partitions, cursor: input.cursor, size, unavailable };
 }
 
 /** The true share of the selected range read so far, from the positions (0-100). */

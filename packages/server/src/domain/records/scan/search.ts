@@ -34,6 +34,7 @@ export async function* searchEvents(
     };
     const failures = source.expression?.report();
     if (failures) data.filterFailures = failures;
+    if (plan.unavailable.length) data.unavailable = plan.unavailable;
     return { event: SEARCH_EVENT.end, data };
   };
   for await (const event of scanMatches(source, plan, () => remaining)) {
