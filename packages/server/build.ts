@@ -44,7 +44,11 @@ const UNUSED_AT_START = /@platformatic\/kafka\/dist\/registries\//;
  */
 const NOT_BUNDLED = ['kerberos'];
 const server = await rolldown({
-  input: { server: join(here, 'src/serve.ts') },
+  // The scan worker thread's entry (src/domain/records/scan/parallel/pool.ts loads dist/scan-worker.js).
+  input: {
+    server: join(here, 'src/serve.ts'),
+    'scan-worker': join(here, 'src/domain/records/scan/parallel/scan-worker.ts'),
+  },
   platform: 'node',
   external: NOT_BUNDLED,
   plugins: [wasmBesideBundle, lazyKafkaValidators, lazyKafkaAjv, rewriteDependencies],
@@ -77,7 +81,7 @@ const chunks = readdirSync(join(here, 'dist')).filter((name) => name.endsWith('.
 for (const name of chunks) {
   const file = join(here, 'dist', name);
   const read = readFileSync(file, 'utf8');
-  const code = name === 'server.js' ? builtinsOnFirstUse(read) : read;
+  const code = read;
   if (/String\.raw`[^`]*[\u0080-\uffff]/.test(code))
     throw new Error(`${name}: a String.raw template holds a character past ASCII`);
   writeFileSync(
@@ -86,6 +90,8 @@ for (const name of chunks) {
   );
 }
 const built = chunks.map((name) => readFileSync(join(here, 'dist', name), 'utf8')).join('\n');
+if (!chunks.includes('scan-worker.js') || !/["']\.\/scan-worker\.js["']/.test(built))
+  throw new Error('dist/scan-worker.js is missing, or the scan pool no longer loads it as build.ts expects');
 if (
   !/new URL\(["']\.\/native\.wasm["'], require\(["']url["']\)\.pathToFileURL\(__filename\)\.href\)/.test(
     built,
@@ -93,7 +99,8 @@ if (
 )
   throw new Error('the WebAssembly of @platformatic/wasm-utils is no longer read as build.ts expects');
 const serverFile = join(dist, 'server.js');
-writeFileSync(serverFile, withStartChunks(dist, readFileSync(serverFile, 'utf8')));
+// After the start chunks are written in: a module the scan worker shares (scan/parallel/) may import them.
+writeFileSync(serverFile, builtinsOnFirstUse(withStartChunks(dist, readFileSync(serverFile, 'utf8'))));
 
 /** The entry, with the hash that names server.js's code cache (src/start.ts). */
 const buildId = createHash('sha256')

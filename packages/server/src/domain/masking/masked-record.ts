@@ -43,6 +43,11 @@ export class MaskedRecord {
     return this.#headers;
   }
 
+  /** The part's bytes when this viewer's text of it is their plain reading (nothing masked for the viewer). */
+  plainBytes(part: 'key' | 'value'): Buffer | undefined {
+    return this.#mask ? undefined : this.decoded.plainBytes(part);
+  }
+
   /**
    * Whether the key or value as this viewer sees it certainly holds none of the filter's terms, told
    * from the clear text where masking cannot have written one (screen.ts), without masking it.

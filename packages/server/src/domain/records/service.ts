@@ -151,6 +151,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
           expression,
           endTimestamp,
           sessions: config.topicData.fetchSessions,
+          workers: config.search.workers,
         }),
       };
     });

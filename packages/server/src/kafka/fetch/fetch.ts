@@ -4,7 +4,7 @@ import { send } from '../protocol.ts';
 import { type FetchArgs, type RawFetchResponse, rawFetchApi } from './fetch-api.ts';
 import type { FetchSession, SessionRequest } from './fetch-session.ts';
 import { readRecordBatches } from './record-batches.ts';
-import type { RawRecord } from './types.ts';
+import type { RawRecord, RecordSet } from './types.ts';
 
 export type FetchWant = { partition: number; offset: number; maxBytes: number };
 export type Fetched = {
@@ -18,6 +18,8 @@ export type Fetched = {
   bytes: number;
   /** True when the broker sent bytes but not one whole batch: the partition's byte limit is too small. */
   cut: boolean;
+  /** What the records were read from (types.ts `Chunk`). */
+  set?: RecordSet;
   logStartOffset: number;
 };
 
@@ -140,8 +142,8 @@ function read(
   partition: number,
   start: number,
   aborted: Parameters<typeof readRecordBatches>[3],
-): Pick<Fetched, 'records' | 'next' | 'bytes' | 'cut'> {
+): Pick<Fetched, 'records' | 'next' | 'bytes' | 'cut' | 'set'> {
   if (!set) return { records: [], next: start, bytes: 0, cut: false };
   const batches = readRecordBatches(set, partition, start, aborted);
-  return { ...batches, cut: batches.bytes === 0 };
+  return { ...batches, cut: batches.bytes === 0, set: { bytes: set, start, aborted } };
 }

@@ -135,7 +135,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
         );
       }
       positions.set(r.partition, next);
-      chunks.push({ partition: r.partition, records, next });
+      chunks.push({ partition: r.partition, records, next, ...(r.set ? { set: r.set } : {}) });
     }
     return chunks;
   };

@@ -14,8 +14,19 @@ export type RawRecord = {
 /** Offsets `[from, to)` of one partition, read forward. */
 export type Span = { partition: number; from: number; to: number };
 
-/** Records of one partition from one fetch, in offset order; every offset below `next` has been read. */
-export type Chunk = { partition: number; records: RawRecord[]; next: number };
+/**
+ * Records of one partition from one fetch, in offset order; every offset below `next` has been read.
+ * `set`: the fetch answer's record set they were read from (`readRecordBatches(set.bytes, partition,
+ * set.start, set.aborted)` reads them again, the first `records.length` of what it reads), for a scan
+ * that hands it to a worker thread (domain/records/scan/parallel/).
+ */
+export type Chunk = { partition: number; records: RawRecord[]; next: number; set?: RecordSet };
+
+export type RecordSet = {
+  bytes: Buffer;
+  start: number;
+  aborted: readonly { producerId: bigint; firstOffset: bigint }[];
+};
 
 export type Scanned = { records: number; bytes: number; ms: number };
 

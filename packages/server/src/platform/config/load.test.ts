@@ -63,6 +63,15 @@ describe('config', () => {
       'clusters.local.connect.0.url: must be an http(s) URL',
     ],
     [{ ...minimal, topicData: { fetchSessions: 'sometimes' } }, 'topicData.fetchSessions'],
+    [
+      { ...minimal, groupIndex: { sharedTopic: '_console_group_index' } },
+      'groupIndex.sharedTopic: needs lagHistory.enabled: true',
+    ],
+    [
+      { ...minimal, groupIndex: { sharedTopic: 'a b' }, lagHistory: { enabled: true } },
+      'groupIndex.sharedTopic: a Kafka topic name',
+    ],
+    [{ ...minimal, groupIndex: { shared: true } }, 'groupIndex.shared: unknown key'],
   ])('refuses %j naming the key', (raw, message) => {
     expect(() => parseConfig(raw)).toThrow(ConfigError);
     expect(() => parseConfig(raw)).toThrow(message);

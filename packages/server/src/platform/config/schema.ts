@@ -147,7 +147,19 @@ export const ConfigSchema = z
       })
       .prefault({}),
     /** The group-to-topics index behind the topic list's groups column and a topic's groups tab. */
-    groupIndex: z.strictObject({ refreshMs: z.number().int().min(1000).default(30_000) }).prefault({}),
+    groupIndex: z
+      .strictObject({
+        refreshMs: z.number().int().min(1000).default(30_000),
+        /**
+         * Replicas share one index: the replica elected for lag sampling builds it and publishes it in this
+         * compacted topic of each cluster (created when missing); the others read it. Needs lagHistory.
+         */
+        sharedTopic: z
+          .string()
+          .regex(/^[\w.-]{1,249}$/, 'a Kafka topic name: letters, digits, _ . and - only')
+          .optional(),
+      })
+      .prefault({}),
     /** Lag history and lag alerts, kept in an internal topic of each cluster (config/lag-history.ts). */
     lagHistory: LagHistoryConfig.prefault({}),
     pagination: z.strictObject({ pageSize: z.number().int().positive().default(25) }).prefault({}),
@@ -196,6 +208,18 @@ export const ConfigSchema = z
           .default(10 * 1024 * 1024 * 1024),
       })
       .prefault({}),
+    search: z
+      .strictObject({
+        /**
+         * Worker threads that test a scan's records beside the main thread, which fetches
+         * (docs/architecture.md#the-record-pipeline); 0, the default, tests every record on the main
+         * thread. Each worker reads the fetched batches again, so a scan spends more CPU in all: on a
+         * 2-core machine one worker made searches slower (tests/bench/results/search-parallel.md); it
+         * is for machines with cores to spare (about the cores less one).
+         */
+        workers: z.number().int().min(0).max(64).default(0),
+      })
+      .prefault({}),
     uiOptions: UiOptionsConfig.prefault({}),
     ops: z
       .strictObject({
@@ -218,6 +242,20 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['audit', 'cluster'],
         message: `no cluster '${cluster}' is configured`,
+      });
+    const { sharedTopic } = config.groupIndex;
+    if (sharedTopic !== undefined && !config.lagHistory.enabled)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['groupIndex', 'sharedTopic'],
+        message:
+          'needs lagHistory.enabled: true (the replica elected for lag sampling builds the shared index)',
+      });
+    if (sharedTopic !== undefined && sharedTopic === config.lagHistory.topic)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['groupIndex', 'sharedTopic'],
+        message: 'must differ from lagHistory.topic',
       });
     for (const issue of securityIssues(config.security)) ctx.addIssue({ code: 'custom', ...issue });
   });

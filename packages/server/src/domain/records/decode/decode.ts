@@ -63,6 +63,20 @@ export function decodePart(
   }
 }
 
+/**
+ * The bytes themselves when `decodePart` would show them as their own UTF-8 text (or base64): no
+ * configured codec, no registry frame read. Undefined otherwise, and for an absent part.
+ */
+export function plainBytes(
+  bytes: Buffer | null,
+  context: DecodeContext,
+  part: 'key' | 'value' = 'value',
+): Buffer | undefined {
+  if (bytes === null || context.codecs?.[part]) return undefined;
+  if (context.detectSchemas && context.schemas && schemaIdOf(bytes) !== undefined) return undefined;
+  return bytes;
+}
+
 function raw(bytes: Buffer): DecodedPart {
   const text = utf8Text(bytes);
   return text !== undefined

@@ -1,6 +1,6 @@
 import type { KeyValue } from '@console/contract';
 import type { RawRecord } from '../../../kafka/fetch/types.ts';
-import { type DecodeContext, type DecodedPart, decodePart, headerText } from './decode.ts';
+import { type DecodeContext, type DecodedPart, decodePart, headerText, plainBytes } from './decode.ts';
 
 /**
  * A fetched record decoded on demand, each part at most once: a search on keys never decodes the values
@@ -31,6 +31,11 @@ export class DecodedRecord {
   get value(): DecodedPart {
     this.#value ??= decodePart(this.raw.value, this.#context);
     return this.#value;
+  }
+
+  /** The part's bytes when its text is their plain UTF-8 (or base64) reading (decode.ts `plainBytes`). */
+  plainBytes(part: 'key' | 'value'): Buffer | undefined {
+    return plainBytes(part === 'key' ? this.raw.key : this.raw.value, this.#context, part);
   }
 
   get headers(): KeyValue[] {

@@ -21,6 +21,8 @@ type Evaluate = (bindings: RecordBindings) => unknown;
  */
 export class RecordFilter {
   readonly facts: TreeFacts;
+  /** The expression as written (a scan's worker threads compile it again, scan/parallel/scan-worker.ts). */
+  text = '';
   failures = 0;
   firstFailure: string | undefined;
   readonly #evaluate: Evaluate;
@@ -96,7 +98,9 @@ export function compileFilter(text: string, field: string): RecordFilter {
     const parsed = parse(text);
     const facts = checkTree(parsed.expr, parsed.sourceInfo?.positions ?? {}, functions);
     const evaluate = plan(env, parsed.expr) as unknown as Evaluate;
-    return new RecordFilter(evaluate, meter, facts, prefilterOf(parsed.expr));
+    const filter = new RecordFilter(evaluate, meter, facts, prefilterOf(parsed.expr));
+    filter.text = text;
+    return filter;
   } catch (error) {
     throw badRequest(field, describe(text, error));
   }

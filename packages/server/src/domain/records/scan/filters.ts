@@ -1,5 +1,6 @@
 import { SEARCH_FIELDS, type SearchField } from '@console/contract';
 import type { MaskedRecord } from '../../masking/masked-record.ts';
+import { type ByteScreen, byteScreenOf } from './byte-search.ts';
 
 export type MatchType = 'C' | 'N' | 'E';
 /**
@@ -7,9 +8,18 @@ export type MatchType = 'C' | 'N' | 'E';
  * finds any term ignoring case without lowercasing each (possibly large) input first; it costs up to
  * input × terms' length, so long terms (the caller's text) are searched with `includes` on the
  * lowercased input instead, which stays linear (an 8,000-character term held the event loop
- * 5 s per 1 MB record). `pattern` is null then.
+ * 5 s per 1 MB record). `pattern` is null then. `bytes` tells from a part's bytes that no term is in
+ * its text (byte-search.ts), for C and N filters of ASCII terms.
  */
-export type SearchFilter = { type: MatchType; terms: string[]; isNull: boolean; pattern: RegExp | null };
+export type SearchFilter = {
+  /** The query's text it was read from (a scan's worker threads read it again, parallel/scan-worker.ts). */
+  text: string;
+  type: MatchType;
+  terms: string[];
+  isNull: boolean;
+  pattern: RegExp | null;
+  bytes?: ByteScreen | undefined;
+};
 
 /** Terms up to this many characters in all are matched by one case-insensitive regex. */
 const PATTERN_MAX_CHARS = 32;
@@ -35,7 +45,9 @@ export function parseFilter(raw: string | undefined): SearchFilter | undefined {
   const pattern = short
     ? new RegExp(terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'iu')
     : null;
-  return { type, terms, isNull: text.trim().toLowerCase() === 'null', pattern };
+  const isNull = text.trim().toLowerCase() === 'null';
+  const bytes = type === 'E' || isNull ? undefined : byteScreenOf(terms);
+  return { text: raw, type, terms, isNull, pattern, ...(bytes ? { bytes } : {}) };
 }
 
 /**
@@ -147,6 +159,11 @@ export function passes(
 
 /** `contains` and `not contains` on a masked part decide without masking it when the screen can tell. */
 function partMatches(record: MaskedRecord, part: 'key' | 'value', filter: SearchFilter): boolean {
+  if (filter.bytes) {
+    // Most records of a search hold no term: told from the bytes, the text is never made.
+    const bytes = record.plainBytes(part);
+    if (bytes && filter.bytes(bytes)) return filter.type === 'N';
+  }
   if (filter.type !== 'E' && record.lacks(part, filter)) return filter.type === 'N';
   return matches(filter, [record[part].text]);
 }

@@ -2,7 +2,7 @@ import type { ScanStop } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import type { Budget } from '../../../kafka/fetch/budget.ts';
 import { readRecords } from '../../../kafka/fetch/reader.ts';
-import type { RawRecord, Scanned, Span } from '../../../kafka/fetch/types.ts';
+import type { Chunk, RawRecord, Scanned, Span } from '../../../kafka/fetch/types.ts';
 import type { BrokerInfo, TopicMeta } from '../../../kafka/metadata.ts';
 import { MaskedRecord } from '../../masking/masked-record.ts';
 import type { RecordMask } from '../../masking/policy.ts';
@@ -12,6 +12,7 @@ import { DecodedRecord } from '../decode/decoded-record.ts';
 import type { RecordFilter } from '../expression/record-filter.ts';
 import { yieldTurn } from '../expression/yield-turn.ts';
 import { passes, type SearchFilters } from './filters.ts';
+import { candidates, countFailures, screenFor, type Verdicts } from './parallel/screen.ts';
 import type { ScanPlan } from './plan.ts';
 
 export type ScanSource = {
@@ -31,6 +32,11 @@ export type ScanSource = {
   endTimestamp?: number | undefined;
   /** Incremental fetch sessions (`topicData.fetchSessions`, reader.ts). */
   sessions: boolean;
+  /**
+   * Worker threads that test records beside the main thread (`search.workers`, parallel/screen.ts);
+   * 0 or absent: every record is tested inline.
+   */
+  workers?: number | undefined;
 };
 
 /**
@@ -82,37 +88,65 @@ async function* forward(
   const spans: Span[] = plan.partitions.map((p) => ({ partition: p.partition, from: p.position, to: p.hi }));
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
   const reading = { ...source, spans, wants: (p: number) => wanted(p) > 0, ...(page ? { wanted } : {}) };
+  const screen = screenFor(source, page);
+  // Events handed to the workers, taken back in the order they were read.
+  const ahead: { chunks: Chunk[]; verdicts: Promise<Verdicts | undefined> | undefined }[] = [];
+  async function* settle(keep: number): AsyncGenerator<Round> {
+    while (ahead.length > keep) {
+      const next = ahead.shift();
+      if (!next) return;
+      const round = await forwardRound(source, next.chunks, await next.verdicts, wanted, positions);
+      if (round) yield round;
+    }
+  }
   for await (const event of readRecords(reading)) {
     if (event.type === 'error') throw event.error;
     if (event.type === 'done') {
+      yield* settle(0);
+      if (source.signal.aborted) return;
       yield { type: 'end', reason: event.reason, scanned: event.scanned };
       return;
     }
     if (event.type !== 'records') continue;
-    const found = new Map<number, Found>();
-    for (const chunk of event.chunks) {
-      let room = wanted(chunk.partition);
-      if (room <= 0) continue;
-      const views: MaskedRecord[] = [];
-      let through = chunk.next - 1;
-      await loadSchemas(source, chunk.records);
-      for (const raw of chunk.records) {
-        // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
-        if (source.expression?.yieldDue()) await yieldTurn();
-        const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
-        if (matchesAll(source, view)) {
-          views.push(view);
-          if (--room === 0) {
-            through = view.raw.offset;
-            break;
-          }
+    ahead.push({ chunks: event.chunks, verdicts: screen?.submit(event.chunks) });
+    yield* settle(screen?.depth ?? 0);
+  }
+}
+
+/** One reader event's matches, its chunks tested in order (`verdicts`: what the workers kept of each). */
+async function forwardRound(
+  source: ScanSource,
+  chunks: Chunk[],
+  verdicts: Verdicts | undefined,
+  wanted: Wanted,
+  positions: Map<number, number>,
+): Promise<Round | undefined> {
+  const found = new Map<number, Found>();
+  for (const [i, chunk] of chunks.entries()) {
+    let room = wanted(chunk.partition);
+    if (room <= 0) continue;
+    const views: MaskedRecord[] = [];
+    let through = chunk.next - 1;
+    const verdict = verdicts?.[i];
+    const tested = candidates(chunk.records, verdict);
+    await loadSchemas(source, tested);
+    for (const raw of tested) {
+      // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
+      if (source.expression?.yieldDue()) await yieldTurn();
+      const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
+      if (matchesAll(source, view)) {
+        views.push(view);
+        if (--room === 0) {
+          through = view.raw.offset;
+          break;
         }
       }
-      positions.set(chunk.partition, through + 1);
-      found.set(chunk.partition, { views, through });
     }
-    if (found.size) yield { type: 'round', found, positions: new Map(positions) };
+    countFailures(source.expression, verdict, chunk.records, through);
+    positions.set(chunk.partition, through + 1);
+    found.set(chunk.partition, { views, through });
   }
+  return found.size ? { type: 'round', found, positions: new Map(positions) } : undefined;
 }
 
 /** Records read per partition in the first NEWEST window; later windows grow fourfold. */
@@ -142,6 +176,7 @@ async function* backward(
     plan.partitions.map((p) => [p.partition, { ...p, window: FIRST_WINDOW, avgBytes: 0 }]),
   );
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
+  const screen = screenFor(source, false);
   while (!source.signal.aborted) {
     const open = [...state.values()].filter((s) => s.position > s.lo && wanted(s.partition) > 0);
     if (open.length === 0) {
@@ -154,36 +189,25 @@ async function* backward(
       return;
     }
     const spans = windowSpans(open, budget.left());
-    const windows = new Map(
-      spans.map((s) => [
-        s.partition,
-        { span: s, matches: [] as MaskedRecord[], dropped: false, bytes: 0, count: 0 },
-      ]),
+    const windows = new Map<number, Window>(
+      spans.map((s) => [s.partition, { span: s, matches: [], dropped: false, bytes: 0, count: 0 }]),
     );
+    // Events handed to the workers, taken back in the order they were read.
+    const ahead: { chunks: Chunk[]; verdicts: Promise<Verdicts | undefined> | undefined }[] = [];
+    const settle = async (keep: number) => {
+      while (ahead.length > keep) {
+        const next = ahead.shift();
+        if (next) await windowRound(source, next.chunks, await next.verdicts, windows, wanted);
+      }
+    };
     for await (const event of readRecords({ ...source, spans, whole: true })) {
       if (event.type === 'error') throw event.error;
       if (event.type === 'done') break;
       if (event.type !== 'records') continue;
-      for (const chunk of event.chunks) {
-        const w = windows.get(chunk.partition);
-        if (!w) continue;
-        const room = wanted(chunk.partition);
-        await loadSchemas(source, chunk.records);
-        for (const raw of chunk.records) {
-          w.count++;
-          w.bytes += (raw.value?.length ?? 0) + (raw.key?.length ?? 0);
-          // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
-          if (source.expression?.yieldDue()) await yieldTurn();
-          const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
-          if (!matchesAll(source, view)) continue;
-          w.matches.push(view);
-          if (w.matches.length > room) {
-            w.matches.shift();
-            w.dropped = true;
-          }
-        }
-      }
+      ahead.push({ chunks: event.chunks, verdicts: screen?.submit(event.chunks) });
+      await settle(screen?.depth ?? 0);
     }
+    await settle(0);
     if (source.signal.aborted) return;
     const found = new Map<number, Found>();
     for (const [partition, w] of windows) {
@@ -199,6 +223,43 @@ async function* backward(
       found.set(partition, { views, through });
     }
     if (found.size) yield { type: 'round', found, positions: new Map(positions) };
+  }
+}
+
+type Window = { span: Span; matches: MaskedRecord[]; dropped: boolean; bytes: number; count: number };
+
+/**
+ * One reader event of a NEWEST round into its windows: every record counted, the matches kept, at most
+ * the partition's `wanted` of them, the lowest dropped first (`verdicts`: what the workers kept).
+ */
+async function windowRound(
+  source: ScanSource,
+  chunks: Chunk[],
+  verdicts: Verdicts | undefined,
+  windows: Map<number, Window>,
+  wanted: Wanted,
+): Promise<void> {
+  for (const [i, chunk] of chunks.entries()) {
+    const w = windows.get(chunk.partition);
+    if (!w) continue;
+    const room = wanted(chunk.partition);
+    for (const raw of chunk.records) w.bytes += (raw.value?.length ?? 0) + (raw.key?.length ?? 0);
+    w.count += chunk.records.length;
+    const verdict = verdicts?.[i];
+    const tested = candidates(chunk.records, verdict);
+    await loadSchemas(source, tested);
+    for (const raw of tested) {
+      // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
+      if (source.expression?.yieldDue()) await yieldTurn();
+      const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
+      if (!matchesAll(source, view)) continue;
+      w.matches.push(view);
+      if (w.matches.length > room) {
+        w.matches.shift();
+        w.dropped = true;
+      }
+    }
+    countFailures(source.expression, verdict, chunk.records, Number.POSITIVE_INFINITY);
   }
 }
 

@@ -1,0 +1,130 @@
+import { Worker } from 'node:worker_threads';
+import type { ScreenResult, ScreenTask } from './protocol.ts';
+
+/** Workers with no task for this long are ended, so an idle console's memory goes back to what it was. */
+const IDLE_MS = 10_000;
+
+/**
+ * Where the worker's entry is: beside this module when the TypeScript sources run, `scan-worker.js`
+ * beside the bundle's chunks in production (packages/server/build.ts makes it an entry of its own).
+ */
+function workerEntry(): URL {
+  const here = import.meta.url;
+  return new URL(here.endsWith('.ts') ? './scan-worker.ts' : './scan-worker.js', here);
+}
+
+type Slot = { worker: Worker; tasks: Map<number, (result: ScreenResult) => void> };
+
+/** Counts for tests and the bench: workers running now, and started so far. */
+export const poolStats = { running: 0, started: 0 };
+
+/**
+ * The scan worker threads (docs/architecture.md#the-record-pipeline), started on the first task and ended
+ * after IDLE_MS without one. A task goes to the worker with the fewest in flight. A worker that fails
+ * answers each of its tasks with an error (the scan then tests those records itself) and is replaced on
+ * the next task. Workers never keep the process alive.
+ */
+export class ScanPool {
+  readonly size: number;
+  readonly #slots: Slot[] = [];
+  #nextId = 1;
+  #idle: NodeJS.Timeout | undefined;
+
+  constructor(size: number) {
+    this.size = size;
+  }
+
+  run(task: Omit<ScreenTask, 'id'>): Promise<ScreenResult> {
+    if (this.#idle) {
+      clearTimeout(this.#idle);
+      this.#idle = undefined;
+    }
+    const slot = this.#slot();
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      slot.tasks.set(id, resolve);
+      if (slot.tasks.size === 1) slot.worker.ref();
+      slot.worker.postMessage(
+        { ...task, id },
+        task.sets.map((s) => s.bytes),
+      );
+    });
+  }
+
+  /** Ends every worker now (tests; otherwise they end when idle). */
+  async close(): Promise<void> {
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = undefined;
+    await Promise.all(this.#slots.splice(0).map((s) => this.#end(s)));
+  }
+
+  #slot(): Slot {
+    if (this.#slots.length < this.size) {
+      const least = this.#slots.reduce<Slot | undefined>(
+        (best, s) => (!best || s.tasks.size < best.tasks.size ? s : best),
+        undefined,
+      );
+      // Start another worker only when every running one is busy.
+      if (!least || least.tasks.size > 0) return this.#start();
+      return least;
+    }
+    return this.#slots.reduce((best, s) => (s.tasks.size < best.tasks.size ? s : best));
+  }
+
+  #start(): Slot {
+    const worker = new Worker(workerEntry());
+    const slot: Slot = { worker, tasks: new Map() };
+    poolStats.running++;
+    poolStats.started++;
+    worker.on('message', (result: ScreenResult) => {
+      const done = slot.tasks.get(result.id);
+      slot.tasks.delete(result.id);
+      done?.(result);
+      this.#settled(slot);
+    });
+    const fail = (error: unknown) => {
+      const index = this.#slots.indexOf(slot);
+      if (index >= 0) this.#slots.splice(index, 1);
+      void this.#end(slot, String(error));
+      this.#settled(slot);
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`scan worker exited with ${code}`)));
+    this.#slots.push(slot);
+    return slot;
+  }
+
+  #settled(slot: Slot): void {
+    if (slot.tasks.size === 0) slot.worker.unref();
+    if (this.#slots.every((s) => s.tasks.size === 0) && !this.#idle) {
+      this.#idle = setTimeout(() => {
+        this.#idle = undefined;
+        void this.close();
+      }, IDLE_MS);
+      this.#idle.unref();
+    }
+  }
+
+  /** Ends the worker; tasks it still had are answered with `error` (their records are tested inline). */
+  async #end(slot: Slot, error = 'the scan workers were closed'): Promise<void> {
+    slot.worker.removeAllListeners('exit');
+    slot.worker.removeAllListeners('error');
+    slot.worker.on('error', () => undefined);
+    for (const [id, done] of slot.tasks) done({ id, error });
+    slot.tasks.clear();
+    poolStats.running--;
+    await slot.worker.terminate();
+  }
+}
+
+const pools = new Map<number, ScanPool>();
+
+/** The process's pool of `size` workers (one per configured size; the server configures one). */
+export function scanPool(size: number): ScanPool {
+  let pool = pools.get(size);
+  if (!pool) {
+    pool = new ScanPool(size);
+    pools.set(size, pool);
+  }
+  return pool;
+}

@@ -1,0 +1,52 @@
+import type { SearchField } from '@console/contract';
+
+/**
+ * What a worker needs to test records as the scan does on the main thread, all of it plain data: the
+ * search terms and the expression as the request wrote them (compiled again in the worker, once per
+ * spec), and how values decode. Only scans whose viewer sees the topic unmasked and whose topic has no
+ * configured format come here (screen.ts).
+ */
+export type ScanSpec = {
+  topic: string;
+  detectSchemas: boolean;
+  /** A registry is configured: records framed with a schema id are then left to the main thread. */
+  registry: boolean;
+  filters: Partial<Record<SearchField, string>>;
+  expression: string | undefined;
+  endTimestamp: number | undefined;
+};
+
+export type ScreenTask = {
+  id: number;
+  spec: ScanSpec;
+  /** The spec's cache key in the worker. */
+  specKey: string;
+  /** Set to 1 by the main thread when the scan stops: the worker drops what it has not done yet. */
+  stop: Int32Array;
+  /** Per chunk, the record set its records were read from, copied into a buffer of its own (transferred). */
+  sets: TaskSet[];
+};
+
+export type TaskSet = {
+  partition: number;
+  bytes: ArrayBuffer;
+  start: number;
+  aborted: readonly { producerId: bigint; firstOffset: bigint }[];
+};
+
+/**
+ * One chunk's verdict, by indexes into the records its set reads to (the chunk's records are the first of
+ * them). `all`: not decided here (a record framed with a registry schema id), the main
+ * thread tests every record itself. Otherwise `passed` are the indexes of the records the filters and
+ * the expression took (the main thread tests them again, and so builds exactly the answer it always
+ * built); every other record certainly does not match. `failed`: indexes of records the expression failed
+ * on, `message` the first one's failure, so the main thread counts them as it would have.
+ */
+export type ChunkVerdict =
+  | { all: true }
+  | { all: false; passed: Int32Array; failed: Int32Array; message: string | undefined };
+
+export type ScreenResult =
+  | { id: number; verdicts: ChunkVerdict[] }
+  | { id: number; cancelled: true }
+  | { id: number; error: string };
