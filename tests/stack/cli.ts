@@ -3,11 +3,14 @@
 // `up --secure` starts only the secured broker and its token issuer (secure/), for TLS/SASL/OAuth tests.
 // `up --kafka-only` starts only a broker of release STACK_KAFKA_VERSION (default 4.4.0; versions/).
 // `up --metrics` starts only a broker with the Prometheus JMX exporter and Prometheus scraping it (metrics/).
+// `up --partitions N` (or STACK_PARTITIONS=N) refuses to start brokers that could not hold N partitions open
+// (open-files.ts).
 
 import { existsSync } from 'node:fs';
 import { upCluster } from './cluster-cli.ts';
 import { readCluster, stopCluster } from './kafka-cluster.ts';
 import { metricsStateFile } from './metrics/settings.ts';
+import { hardOpenFileLimit, openFilesProblem, requestedPartitions } from './open-files.ts';
 import { sharedClusterDir, stackDir } from './paths.ts';
 import { secureStateFile } from './secure/settings.ts';
 import { down, restart, status, up } from './stack.ts';
@@ -16,6 +19,18 @@ import { brokersDir } from './versions/release.ts';
 
 async function main(command: string | undefined): Promise<number> {
   const brokers = Number(process.argv[process.argv.indexOf('--brokers') + 1] ?? 1);
+  if (command === 'up') {
+    // Before any broker starts: one asked to carry more partitions than it can hold open would die.
+    const partitions = requestedPartitions(process.argv);
+    const problem =
+      partitions === undefined
+        ? undefined
+        : openFilesProblem(partitions, process.argv.includes('--brokers') ? brokers : 1, hardOpenFileLimit());
+    if (problem) {
+      console.error(`stack up refused: ${problem}`);
+      return 1;
+    }
+  }
   if (command === 'up' && process.argv.includes('--brokers') && brokers > 1) {
     console.log(await upCluster(brokers));
     return 0;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** A registry per app, so tests can build several apps in one process. */
 export function installMetrics(app: FastifyInstance): Registry {
@@ -17,4 +17,35 @@ export function installMetrics(app: FastifyInstance): Registry {
     duration.observe({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
   });
   return registry;
+}
+
+/** Figures the layers above keep, read at each scrape. */
+export type ConsoleFigures = {
+  /** Kafka requests sent by this process, by API name, since it started. */
+  kafkaRequests: () => ReadonlyMap<string, number>;
+  /** Per cluster, whether this replica publishes the shared group index now. */
+  groupIndexPublishing: () => ReadonlyMap<string, boolean>;
+};
+
+export function installConsoleMetrics(registry: Registry, figures: ConsoleFigures): void {
+  new Counter({
+    name: 'console_kafka_requests_total',
+    help: 'Kafka requests this console process sent to brokers, by API',
+    labelNames: ['api'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [api, n] of figures.kafkaRequests()) this.inc({ api }, n);
+    },
+  });
+  new Gauge({
+    name: 'console_group_index_publishing',
+    help: '1 while this replica builds and publishes the shared group index of the cluster, else 0',
+    labelNames: ['cluster'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [cluster, on] of figures.groupIndexPublishing()) this.set({ cluster }, on ? 1 : 0);
+    },
+  });
 }

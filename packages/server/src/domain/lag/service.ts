@@ -29,6 +29,11 @@ export class LagHistoryService {
     await Promise.allSettled([...this.#clusters.values()].map((c) => c.close()));
   }
 
+  /** Whether this replica is the one elected in `cluster` (it samples, and builds a shared group index). */
+  leading(cluster: string): boolean {
+    return this.#clusters.get(cluster)?.leading ?? false;
+  }
+
   cluster(cluster: string): ClusterLag {
     if (!this.#config.clusters[cluster]) throw notFound(`Cluster '${cluster}' not found`);
     const found = this.#clusters.get(cluster);
