@@ -5,7 +5,7 @@ import { capabilitiesQuery } from '../clusters/api';
 import './share-groups.css';
 
 /** Consumer groups and share groups side by side: one link to each list, the current one marked. */
-export function GroupTypeTabs({ current }: { current: 'consumer' | 'share' }) {
+export function GroupTypeTabs({ current }: { current: 'consumer' | 'share' | 'streams' }) {
   const { cluster } = useClusterScope();
   const base = `/${encodeURIComponent(cluster.id)}`;
   const consumers = useCan('CONSUMER_GROUP', 'READ');
@@ -23,6 +23,11 @@ export function GroupTypeTabs({ current }: { current: 'consumer' | 'share' }) {
       {shares && (
         <NavLink to={`${base}/share-group`} aria-current={current === 'share' ? 'page' : undefined}>
           Share groups
+        </NavLink>
+      )}
+      {consumers && (
+        <NavLink to={`${base}/streams-group`} aria-current={current === 'streams' ? 'page' : undefined}>
+          Streams apps
         </NavLink>
       )}
     </nav>

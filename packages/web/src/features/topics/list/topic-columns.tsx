@@ -5,6 +5,7 @@ import type { AnyColumnDef } from '../../../components/data-table/types';
 import { MiddleEllipsis } from '../../../components/middle-ellipsis/middle-ellipsis';
 import { formatBytes } from '../../../lib/format-bytes';
 import { LastRecordCell } from './last-record-cell';
+import { StreamsAppName } from './streams-fold-cells';
 import { TopicGroupsCell } from './topic-groups-cell';
 import type { TopicRow } from './topic-rows';
 import { TrafficCell } from './traffic-cell';
@@ -38,11 +39,16 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
       header: 'Name',
       enableSorting: true,
       meta: { fill: true },
-      cell: ({ getValue }) => (
-        <Link className="topic-name" to={topicHref(getValue())} aria-label={getValue()}>
-          <MiddleEllipsis text={getValue()} />
-        </Link>
-      ),
+      cell: ({ getValue, row }) => {
+        const app = row.original.streamsApp;
+        return app ? (
+          <StreamsAppName cluster={cluster} id={app.id} topics={app.topics.length} />
+        ) : (
+          <Link className="topic-name" to={topicHref(getValue())} aria-label={getValue()}>
+            <MiddleEllipsis text={getValue()} />
+          </Link>
+        );
+      },
     }),
     column.accessor('count', {
       header: 'Count',

@@ -27,6 +27,8 @@ type Props = {
   page: number;
   totalPages: number;
   onPage: (page: number) => void;
+  /** The fold of Streams apps' internal topics, when the caller may read groups. */
+  fold?: { on: boolean; onChange: (on: boolean) => void };
 };
 
 /**
@@ -95,6 +97,17 @@ export function TopicFilterBar(props: Props) {
         />
         Keep search
       </label>
+      {props.fold && (
+        <label className="filter-bar__check">
+          <input
+            type="checkbox"
+            className="checkbox"
+            checked={props.fold.on}
+            onChange={(event) => props.fold?.onChange(event.target.checked)}
+          />
+          Fold Streams apps
+        </label>
+      )}
       <div className="filter-bar__end">
         <select
           className="select"

@@ -6,10 +6,13 @@ import { useCan, useClusterScope } from '../../../auth/cluster-context';
 import { ListPage } from '../../../components/list-page/list-page';
 import { serverSorting, sortParams } from '../../../lib/server-sort';
 import { uiOptionsQuery } from '../../clusters/api';
+import { streamsGroupPath } from '../../streams-groups/paths';
 import { topicDefaultsQuery } from '../api';
 import { DeleteTopicDialog } from '../forms/delete-topic-dialog';
 import { topicPaths } from '../topic-paths';
 import { useSavedSearchOnLoad } from '../use-saved-search';
+import { isStreamsAppRow, STREAMS_APP_ROW } from './streams-fold';
+import { StreamsAppTopics } from './streams-fold-cells';
 import { TopicBulkActions } from './topic-bulk-actions';
 import { TOPIC_SORT_COLUMNS, topicColumns } from './topic-columns';
 import { TopicFilterBar, type TopicFilters } from './topic-filter-bar';
@@ -22,6 +25,7 @@ import {
   writeSavedSearch,
 } from './topic-list-search';
 import type { TopicRow } from './topic-rows';
+import { useStreamsFold } from './use-streams-fold';
 import { useTopicRows } from './use-topic-rows';
 import '../topics.css';
 
@@ -39,6 +43,7 @@ export function TopicListPage() {
   const canReadData = useCan('TOPIC_DATA', 'READ');
   const showLastRecord = canReadData && !topicOptions.skipLastRecord;
   const showGroups = useCan('CONSUMER_GROUP', 'READ') && !topicOptions.skipConsumerGroups;
+  const showStreamsFold = useCan('CONSUMER_GROUP', 'READ');
   const [keepSearch, setKeepSearch] = useState(() => readSavedSearch() !== null);
   const [toDelete, setToDelete] = useState<string | null>(null);
   const client = useQueryClient();
@@ -52,7 +57,11 @@ export function TopicListPage() {
     topicListView: url.topicListView ?? topicOptions.defaultView ?? 'HIDE_INTERNAL',
     groupsListView: url.groupsListView ?? topicOptions.groupsDefaultView ?? 'ALL',
   };
-  const { list, current, rows } = useTopicRows({
+  const {
+    list,
+    current,
+    rows: topicRows,
+  } = useTopicRows({
     cluster: cluster.id,
     params: {
       search: url.search,
@@ -68,6 +77,9 @@ export function TopicListPage() {
     groups: showGroups,
   });
 
+  const fold = useStreamsFold(cluster.id, topicRows, showStreamsFold && url.fold === 'streams');
+  const rows = fold.rows;
+
   const defaultTab = canReadData ? 'data' : 'configs';
   const columns = useMemo(
     () =>
@@ -79,14 +91,18 @@ export function TopicListPage() {
       }),
     [cluster.id, defaultTab, showLastRecord, showGroups, options.data, topicOptions.showAllConsumerGroups],
   );
-  const actions = useMemo(
-    () => ({
-      details: (row: TopicRow) => navigate(topicPaths.topic(cluster.id, row.name, defaultTab)),
-      config: (row: TopicRow) => navigate(topicPaths.topic(cluster.id, row.name, 'configs')),
-      ...(canDelete ? { delete: (row: TopicRow) => setToDelete(row.name) } : {}),
-    }),
-    [navigate, cluster.id, defaultTab, canDelete],
-  );
+  const actions = useMemo(() => {
+    // A folded Streams app row opens the app's page: its group is deleted there, its topics one by one.
+    const open = (row: TopicRow, tab: string, topic: () => void) =>
+      row.streamsApp ? navigate(streamsGroupPath(cluster.id, row.streamsApp.id, tab)) : topic();
+    return {
+      details: (row: TopicRow) =>
+        open(row, 'members', () => navigate(topicPaths.topic(cluster.id, row.name, defaultTab))),
+      config: (row: TopicRow) =>
+        open(row, 'topology', () => navigate(topicPaths.topic(cluster.id, row.name, 'configs'))),
+      ...(canDelete ? { delete: (row: TopicRow) => open(row, 'members', () => setToDelete(row.name)) } : {}),
+    };
+  }, [navigate, cluster.id, defaultTab, canDelete]);
 
   const go = (next: TopicListUrlState, replace: boolean) => setParams(topicListUrl(next), { replace });
   const sorting = serverSorting(TOPIC_SORT_COLUMNS, url.sort, url.order);
@@ -95,7 +111,7 @@ export function TopicListPage() {
     go({ ...url, sort: sort as TopicListUrlState['sort'], order, page: 1 }, false);
   };
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const selected = Object.keys(selection).filter((name) => selection[name]);
+  const selected = Object.keys(selection).filter((name) => selection[name] && !isStreamsAppRow(name));
   const totalPages = current?.page ?? list.data?.page ?? 1;
   useEffect(() => {
     // A page past the end (after deletes, or an old link) moves to the last page.
@@ -138,6 +154,14 @@ export function TopicListPage() {
           page={url.page}
           totalPages={totalPages}
           onPage={(page) => go({ ...url, page }, true)}
+          {...(showStreamsFold
+            ? {
+                fold: {
+                  on: url.fold === 'streams',
+                  onChange: (on: boolean) => go({ ...url, fold: on ? 'streams' : undefined }, false),
+                },
+              }
+            : {})}
         />
       }
       beforeTable={
@@ -149,8 +173,19 @@ export function TopicListPage() {
       table={{
         label: 'Topics',
         columns,
-        getRowId: (row) => row.name,
-        rowName: (row) => `topic ${row.name}`,
+        getRowId: (row) => (row.streamsApp ? `${STREAMS_APP_ROW}${row.name}` : row.name),
+        rowName: (row) => (row.streamsApp ? `Streams app ${row.name}` : `topic ${row.name}`),
+        ...(fold.on
+          ? {
+              renderSubRow: (row: TopicRow) => (
+                <StreamsAppTopics
+                  row={row}
+                  topicHref={(topic) => topicPaths.topic(cluster.id, topic, defaultTab)}
+                />
+              ),
+              canExpand: (row: TopicRow) => row.streamsApp !== undefined,
+            }
+          : {}),
         actions,
         sorting,
         onSortingChange: sort,

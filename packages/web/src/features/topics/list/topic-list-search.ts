@@ -15,6 +15,8 @@ const UrlState = z.object({
   uiPageSize: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
   sort: TopicSortColumn.optional().catch(undefined),
   order: OrderParam,
+  /** `streams`: each Streams app's internal topics folded into one row. */
+  fold: z.enum(['streams']).optional().catch(undefined),
 });
 export type TopicListUrlState = z.output<typeof UrlState>;
 

@@ -20,6 +20,8 @@ export type TopicRow = {
   groups: TopicGroup[] | undefined;
   /** Records written per hour over the last 24 hours, oldest first; undefined until its call answers. */
   traffic: number[] | undefined;
+  /** A Streams app's internal topics folded into this one row (streams-fold.ts); `name` is the app id. */
+  streamsApp?: { id: string; topics: TopicRow[] };
 };
 
 export function groupsOfTopic(topic: string, groups: readonly ConsumerGroup[]): TopicGroup[] {
