@@ -31,18 +31,21 @@ import { groupRoutes } from './http/routes/data/groups.ts';
 import { lagHistoryRoutes } from './http/routes/data/lag-history.ts';
 import { lagTimeRoutes } from './http/routes/data/lag-time.ts';
 import { shareGroupRoutes } from './http/routes/data/share-groups.ts';
+import { streamsGroupRoutes } from './http/routes/data/streams-groups.ts';
 import { topicDataRoutes } from './http/routes/data/topic-data.ts';
 import { topicGenerateRoutes } from './http/routes/data/topic-generate.ts';
-import { topicMoveRoutes } from './http/routes/data/topic-move.ts';
 import { topicImportRoutes } from './http/routes/data/topic-import.ts';
+import { topicMoveRoutes } from './http/routes/data/topic-move.ts';
 import { topicRoutes } from './http/routes/data/topics.ts';
+import { topologyRoutes } from './http/routes/data/topology.ts';
 import { connectRoutes } from './http/routes/upstreams/connect.ts';
 import { ksqlDbRoutes } from './http/routes/upstreams/ksqldb.ts';
 import { schemaRoutes } from './http/routes/upstreams/schemas.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { installUi } from './http/ui.ts';
+import { kafkaRequestCounts } from './kafka/request-counts.ts';
 import type { Config } from './platform/config/schema.ts';
-import { installMetrics } from './platform/metrics.ts';
+import { installConsoleMetrics, installMetrics } from './platform/metrics.ts';
 import { buildServices } from './services.ts';
 
 // Fastify types these factories for its JSON Schema compilers; zod's compile zod schemas.
@@ -113,6 +116,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', () => built.close());
   const auth = await installAuth(app, config, services.audit, built.kafka);
   const metrics = installMetrics(app);
+  installConsoleMetrics(metrics, {
+    kafkaRequests: kafkaRequestCounts,
+    groupIndexPublishing: () => built.indexes.publishing(),
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -131,6 +138,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(aclRoutes, plugin);
   await app.register(reassignmentRoutes, plugin);
   await app.register(shareGroupRoutes, plugin);
+  await app.register(streamsGroupRoutes, plugin);
   await app.register(aclWriteRoutes, plugin);
   await app.register(quotaRoutes, plugin);
   await app.register(transactionRoutes, plugin);
@@ -141,6 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(connectRoutes, plugin);
   await app.register(ksqlDbRoutes, plugin);
   await app.register(topicDataRoutes, plugin);
+  await app.register(topologyRoutes, plugin);
   await app.register(topicImportRoutes, plugin);
   await app.register(topicGenerateRoutes, plugin);
   await app.register(topicMoveRoutes, plugin);

@@ -20,7 +20,9 @@ import { topicWriteService } from './domain/records/write-service.ts';
 import { schemaService } from './domain/schemas/service.ts';
 import { scramUserService } from './domain/scram-users/service.ts';
 import { shareGroupService } from './domain/share-groups/service.ts';
+import { streamsGroupService } from './domain/streams-groups/service.ts';
 import { topicService } from './domain/topics/topic-service.ts';
+import { topologyService } from './domain/topology/service.ts';
 import { trafficService } from './domain/traffic/service.ts';
 import { transactionService } from './domain/transactions/service.ts';
 import { KafkaPool } from './kafka/pool.ts';
@@ -34,12 +36,17 @@ import { UpstreamHttp } from './upstreams/upstream-http.ts';
 export function buildServices(config: Config, log: FastifyBaseLogger) {
   const kafka = new KafkaPool(config);
   const http = new UpstreamHttp();
-  const indexes = new GroupIndexes(kafka, config.groupIndex.refreshMs);
+  const indexes = new GroupIndexes(kafka, { ...config.groupIndex, warn: (message) => log.warn(message) });
   const records = topicDataService(config, kafka, http);
   const lag = new LagHistoryService(config, kafka, indexes, {
     warn: (message) => log.warn(message),
     info: (message) => log.info(message),
   });
+  const connect = connectService(config, http);
+  const ksqldb = ksqlDbService(config, http);
+  const streamsGroups = streamsGroupService(config, kafka);
+  // A shared group index is built by the replica elected for lag sampling (config groupIndex.sharedTopic).
+  indexes.electedBy((cluster) => lag.leading(cluster));
   const services = {
     config,
     topics: topicService(config, kafka, indexes),
@@ -54,14 +61,16 @@ export function buildServices(config: Config, log: FastifyBaseLogger) {
     quotas: quotaService(kafka),
     reassignments: reassignmentService(kafka),
     shareGroups: shareGroupService(config, kafka),
+    streamsGroups,
     transactions: transactionService(config, kafka),
     scramUsers: scramUserService(config, kafka),
     records,
     writes: topicWriteService(config, kafka, records.schemas),
     moves: moveService(config, kafka, records),
     schemas: schemaService(config, http),
-    connect: connectService(config, http),
-    ksqldb: ksqlDbService(config, http),
+    connect,
+    ksqldb,
+    topology: topologyService(config, kafka, indexes, connect, ksqldb, streamsGroups.appTopics),
     lag,
     lagTime: lagTimeService(kafka, lag),
     audit: config.audit.enabled ? new AuditLog(config, kafka, log) : undefined,
@@ -70,9 +79,12 @@ export function buildServices(config: Config, log: FastifyBaseLogger) {
     services,
     /** The pool, for the session revocation topic (http/auth) only. */
     kafka,
+    /** The group indexes, for /metrics (which replica publishes a shared one). */
+    indexes,
     start() {
       services.audit?.start();
       services.lag.start();
+      indexes.start();
     },
     /** Before the pool closes: the last audit events are written while its producer is still open. */
     async stop() {
@@ -80,7 +92,7 @@ export function buildServices(config: Config, log: FastifyBaseLogger) {
       await services.lag.close();
     },
     async close() {
-      indexes.close();
+      await indexes.close();
       await http.close();
       await kafka.close();
     },

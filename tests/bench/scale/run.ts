@@ -10,6 +10,7 @@
  * checked against what Kafka's own Admin client reads (kafka-consumer-groups --describe's columns).
  *
  *   export STACK_DIR=/tmp/scale-stack STACK_KAFKA_HEAP=2g    # a private stack: never the shared one
+ *   export STACK_PARTITIONS=10312    # what it creates: stack:up refuses brokers that cannot hold it open
  *   pnpm stack:up && pnpm build && node tests/bench/scale/run.ts; pnpm stack:down
  *
  * SEED=0 skips seeding (a cluster seeded by an earlier run). Writes tests/bench/results/scale.{json,md}.
@@ -25,6 +26,7 @@ import type { ConsumerGroup } from '../../../packages/contract/src/index.ts';
 import { IndexSnapshot } from '../../../packages/server/src/domain/groups/group-index.ts';
 import type { IndexedGroup } from '../../../packages/server/src/domain/groups/index-build.ts';
 import { loadConfig } from '../../../packages/server/src/platform/config/load.ts';
+import { hardOpenFileLimit, openFilesProblem } from '../../stack/open-files.ts';
 import { consoleConfigFile, stateFile } from '../../stack/paths.ts';
 import { startConsoleProcess } from '../../support/console-process.ts';
 import { markdownTable } from '../markdown.ts';
@@ -53,6 +55,16 @@ if (!/^[2-9]g$|^\d{4,}m$/i.test(heap) && process.env.BENCH_FORCE !== '1') {
   console.error(
     `The broker runs with -Xmx${heap}: start a private stack with STACK_KAFKA_HEAP=2g (see above).`,
   );
+  process.exit(2);
+}
+
+// What it will create, so that a stack too small for it is refused before seeding rather than a broker
+// dying of "Too many open files" halfway through (tests/stack/open-files.ts): its one-partition and
+// three-partition topics and the two record topics of 6 partitions.
+const PARTITIONS = TOPICS + 3 * READ_TOPICS + 2 * 6;
+const openFiles = openFilesProblem(PARTITIONS, bootstrap.split(',').length, hardOpenFileLimit());
+if (openFiles && process.env.BENCH_FORCE !== '1') {
+  console.error(`The stack cannot carry this benchmark: ${openFiles}`);
   process.exit(2);
 }
 
@@ -176,6 +188,10 @@ await measure('group list, page 1', '/group');
 await measure('group list, search', `/group?search=${PREFIX}-g0001`);
 await measure('group list, sorted by time lag', '/group?sort=lagTime&order=desc');
 await measure("a group's page", `/group/${PREFIX}-g00000`);
+// The data-flow map of one topic (docs/topology.md): 150 groups at depth 1, their other topics at 2.
+const flow = await measure("a topic's data-flow map, depth 1", `/topology?topic=${readTopic(0)}`);
+await measure("a topic's data-flow map, depth 2", `/topology?topic=${readTopic(0)}&depth=2`);
+console.log(`  data-flow map p50 ${flow.p50} ms (target < 300 ms: ${flow.p50 < 300 ? 'met' : 'missed'})`);
 const small = await measure('OLDEST page, 20,000 records', `/topic/${PREFIX}-small/data?sort=OLDEST`);
 const big = await measure(`OLDEST page, ${RECORDS} records`, `/topic/${PREFIX}-big/data?sort=OLDEST`);
 await measure(`NEWEST page, ${RECORDS} records`, `/topic/${PREFIX}-big/data?sort=NEWEST`);

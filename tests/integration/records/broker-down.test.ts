@@ -42,15 +42,17 @@ function onCluster(config: Config): Config {
 /** `count` records to each partition, values `p<partition>-<n>` from `from`. */
 async function produce(partitions: number[], from: number, count: number) {
   const timer = setTimeout(() => process.stderr.write('produce still waiting after 10 s\n'), 10_000);
-  await producer.send({
-    messages: partitions.flatMap((partition) =>
-      Array.from({ length: count }, (_, i) => ({
-        topic,
-        partition,
-        value: Buffer.from(`p${partition}-${from + i}`),
-      })),
-    ),
-  }).finally(() => clearTimeout(timer));
+  await producer
+    .send({
+      messages: partitions.flatMap((partition) =>
+        Array.from({ length: count }, (_, i) => ({
+          topic,
+          partition,
+          value: Buffer.from(`p${partition}-${from + i}`),
+        })),
+      ),
+    })
+    .finally(() => clearTimeout(timer));
 }
 
 /** The partition's leader; -1 while it has none (the client refuses metadata with a leaderless partition). */
@@ -100,7 +102,9 @@ async function tailed(count: number, ms = 30_000) {
   const until = Date.now() + ms;
   while (tail.records.length < count) {
     if (Date.now() > until) {
-      throw new Error(`the tail sent ${tail.records.length} of ${count} records; events: ${JSON.stringify(tail.errors)}`);
+      throw new Error(
+        `the tail sent ${tail.records.length} of ${count} records; events: ${JSON.stringify(tail.errors)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -69,6 +69,30 @@ function runningQuery(query: PersistentQuery, sinkTopic: string): Record<string,
   };
 }
 
+/** One entry of `SHOW QUERIES EXTENDED` as ksqlDB answers it (QueryDescription): sources and sinks by name. */
+function queryDescription(query: PersistentQuery, columns: Column[] = []): Record<string, unknown> {
+  return {
+    id: query.id,
+    statementText: query.statement,
+    windowType: null,
+    fields: columns.map((column) => ({
+      name: column.name,
+      schema: { type: column.type.replace(/[<(].*$/, ''), fields: null, memberSchema: null },
+      ...(column.key ? { type: 'KEY' } : {}),
+    })),
+    sources: [query.plan.sourceName],
+    sinks: [query.sink],
+    topology: '',
+    executionPlan: '',
+    overriddenProperties: {},
+    ksqlHostQueryStatus: { 'localhost:8088': 'RUNNING' },
+    queryType: 'PERSISTENT',
+    queryErrors: [],
+    tasksMetadata: [],
+    state: 'RUNNING',
+  };
+}
+
 export function createEngine(kafkaClusterId: string) {
   const sources = new Map<string, Source>();
   const queries = new Map<string, PersistentQuery>();
@@ -322,7 +346,13 @@ export function createEngine(kafkaClusterId: string) {
     const text = `${statement};`;
     if (/^(SHOW|LIST)\s+STREAMS(\s+EXTENDED)?$/i.test(statement)) return listing(text, 'STREAM');
     if (/^(SHOW|LIST)\s+TABLES(\s+EXTENDED)?$/i.test(statement)) return listing(text, 'TABLE');
-    if (/^(SHOW|LIST)\s+QUERIES(\s+EXTENDED)?$/i.test(statement)) {
+    if (/^(SHOW|LIST)\s+QUERIES\s+EXTENDED$/i.test(statement)) {
+      const queryDescriptions = [...queries.values()].map((query) =>
+        queryDescription(query, columnsOf(query.sink)),
+      );
+      return { '@type': 'query_descriptions', statementText: text, queryDescriptions, warnings: [] };
+    }
+    if (/^(SHOW|LIST)\s+QUERIES$/i.test(statement)) {
       const running = [...queries.values()].map((query) => runningQuery(query, topicOf(query.sink)));
       return { '@type': 'queries', statementText: text, queries: running, warnings: [] };
     }

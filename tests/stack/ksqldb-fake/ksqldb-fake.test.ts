@@ -181,6 +181,23 @@ describe('ksqlDB fake', () => {
         warnings: [],
       },
     ]);
+    const extended = await ksql('SHOW QUERIES EXTENDED;');
+    expect(extended.body).toEqual([
+      {
+        '@type': 'query_descriptions',
+        statementText: 'SHOW QUERIES EXTENDED;',
+        queryDescriptions: [
+          expect.objectContaining({
+            id: 'CSAS_BIG_ORDERS_1',
+            sources: ['ORDERS'],
+            sinks: ['BIG_ORDERS'],
+            queryType: 'PERSISTENT',
+            state: 'RUNNING',
+          }),
+        ],
+        warnings: [],
+      },
+    ]);
     const blocked = await ksql('DROP STREAM big_orders;');
     expect(blocked.status).toBe(400);
     const dropped = await ksql('TERMINATE CSAS_BIG_ORDERS_1; DROP STREAM big_orders;');

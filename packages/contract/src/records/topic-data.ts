@@ -123,12 +123,11 @@ export type DownloadQuery = z.infer<typeof DownloadQuery>;
 
 /** A partition a read could not reach (docs/behaviour.md#a-broker-down): the others are answered. */
 export const UnavailablePartitions = onFirstUse(() =>
-  z
-    .array(z.object({ partition: z.number().int(), reason: z.string() }))
-    .meta({
-      id: 'UnavailablePartitions',
-      description: 'Partitions left out because they cannot be read now (no leader, or its broker down), and why',
-    }),
+  z.array(z.object({ partition: z.number().int(), reason: z.string() })).meta({
+    id: 'UnavailablePartitions',
+    description:
+      'Partitions left out because they cannot be read now (no leader, or its broker down), and why',
+  }),
 );
 
 /** `GET …/data`: `after` is the next page's URI; `size` the topic's (or partition's) record count. */

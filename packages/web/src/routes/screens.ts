@@ -86,6 +86,15 @@ export const ShareGroupPage = screen(
   () => import('../features/share-groups/share-group-page'),
   'ShareGroupPage',
 );
+export const StreamsGroupListPage = screen(
+  () => import('../features/streams-groups/streams-group-list-page'),
+  'StreamsGroupListPage',
+);
+export const StreamsGroupPage = screen(
+  () => import('../features/streams-groups/streams-group-page'),
+  'StreamsGroupPage',
+);
+export const DataFlowPage = screen(() => import('../features/topology/data-flow-page'), 'DataFlowPage');
 export const TailPage = screen(() => import('../features/tail/tail-page'), 'TailPage');
 export const CreateTopicPage = screen(
   () => import('../features/topics/forms/create-topic-page'),

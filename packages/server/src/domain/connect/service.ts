@@ -16,6 +16,7 @@ import type { NameFilter } from '../access/roles.ts';
 import { pageOf } from '../paging.ts';
 import { byName, nameMatcher } from '../topics/topic-naming.ts';
 import { toConnectDefinition, toTasks } from './definitions.ts';
+import { connectorFlows } from './flows.ts';
 import { connectOperations } from './operations.ts';
 import { passwordKeys, shortClassName, toPlugin, validationErrors } from './plugins.ts';
 import { maskSecrets, restoreSecrets, secretMatcher } from './secrets.ts';
@@ -175,6 +176,9 @@ export function connectService(config: Config, http: UpstreamHttp) {
     },
 
     definition,
+
+    /** Each connector's topics, for the data-flow map (flows.ts). */
+    flows: (cluster: string, connectId: string) => connectorFlows(worker(cluster, connectId)),
 
     /** `authorize` sees the config to store and the plugin's type, and throws to refuse it. */
     async create(

@@ -1,4 +1,5 @@
 import type { Admin } from '@platformatic/kafka';
+import type { GroupListing } from './groups.ts';
 import { buildIndex, type IndexedGroup, indexGroups } from './index-build.ts';
 
 /** One build of the index: the groups, and for each topic the groups that read it. */
@@ -29,6 +30,11 @@ export class IndexSnapshot {
     return this.#groups.values();
   }
 
+  /** Every topic some group reads (the data-flow map's search). */
+  topics(): IterableIterator<string> {
+    return this.#readers.keys();
+  }
+
   get(id: string): IndexedGroup | undefined {
     return this.#groups.get(id);
   }
@@ -56,13 +62,31 @@ export class IndexSnapshot {
 }
 
 /**
+ * What the services use of a cluster's index: GroupIndex builds it on this replica; a shared one
+ * (shared-index/) reads it from the topic the elected replica publishes it in.
+ */
+export interface ClusterGroupIndex {
+  current(): Promise<IndexSnapshot>;
+  refreshGroup(id: string): Promise<void>;
+  removeGroup(id: string): void;
+  close(): void | Promise<void>;
+}
+
+/** One group read again for the index, or null when it has no topic left (deleted, offsets gone). */
+export async function readIndexedGroup(admin: Admin, listing: GroupListing): Promise<IndexedGroup | null> {
+  const found = await indexGroups(admin, [{ ...listing, state: 'EMPTY' }]);
+  const group = found.get(listing.id) ?? null;
+  return group && group.topics.length > 0 ? group : null;
+}
+
+/**
  * A cluster's group-to-topics index, kept in the background: built when first needed, refreshed
  * `refreshMs` after the previous build ended while somebody asked within the last `idleMs` (reading
  * again new and live groups and a tenth of the EMPTY ones, see buildIndex), and updated at once for the
  * groups the console writes to. It only says which groups to ask: the answers read those groups' offsets
  * and members live.
  */
-export class GroupIndex {
+export class GroupIndex implements ClusterGroupIndex {
   readonly #admin: Admin;
   readonly #refreshMs: number;
   readonly #idleMs: number;
@@ -75,10 +99,13 @@ export class GroupIndex {
   #lastBuildMs = 0;
   #rounds = 0;
   #closed = false;
+  readonly #scheduled: boolean;
 
-  constructor(admin: Admin, refreshMs: number) {
+  /** `scheduled` false: no refresh of its own (the shared index's publisher says when to build). */
+  constructor(admin: Admin, refreshMs: number, scheduled = true) {
     this.#admin = admin;
     this.#refreshMs = refreshMs;
+    this.#scheduled = scheduled;
     this.#idleMs = Math.max(5 * 60_000, 10 * refreshMs);
   }
 
@@ -93,28 +120,40 @@ export class GroupIndex {
     return this.#build();
   }
 
+  /** The index built within the last `maxAgeMs`, or a new build. */
+  async fresh(maxAgeMs: number): Promise<{ snapshot: IndexSnapshot; buildMs: number }> {
+    const known = this.#snapshot;
+    const snapshot = known && Date.now() - known.builtAt < maxAgeMs ? known : await this.#build();
+    return { snapshot, buildMs: this.#lastBuildMs };
+  }
+
+  /** Whether a build has been made or is under way (a replica following a shared index has none). */
+  get built(): boolean {
+    return this.#snapshot !== undefined || this.#building !== undefined;
+  }
+
   /** Reads one group again after the console wrote to it (offset reset, offsets deleted). */
   async refreshGroup(id: string): Promise<void> {
-    if (!this.#snapshot && !this.#building) return;
+    if (!this.built) return;
     const known = this.#snapshot?.get(id)?.listing ?? { id, kind: 'classic' as const };
-    const found = await indexGroups(this.#admin, [{ ...known, state: 'EMPTY' }]);
-    const group = found.get(id) ?? null;
-    this.#apply(id, group && group.topics.length > 0 ? group : null);
+    this.put(id, await readIndexedGroup(this.#admin, known));
   }
 
   /** Forgets a group the console deleted. */
   removeGroup(id: string): void {
-    this.#apply(id, null);
+    this.put(id, null);
+  }
+
+  /** Puts a group read again (or null for one gone) into the index, and into a build under way. */
+  put(id: string, group: IndexedGroup | null): void {
+    if (!this.built) return;
+    this.#snapshot?.set(id, group);
+    if (this.#building) this.#changes.set(id, group);
   }
 
   close(): void {
     this.#closed = true;
     clearTimeout(this.#timer);
-  }
-
-  #apply(id: string, group: IndexedGroup | null): void {
-    this.#snapshot?.set(id, group);
-    if (this.#building) this.#changes.set(id, group);
   }
 
   #build(): Promise<IndexSnapshot> {
@@ -141,7 +180,7 @@ export class GroupIndex {
   }
 
   #schedule(): void {
-    if (this.#closed || Date.now() - this.#lastAsked > this.#idleMs) return;
+    if (!this.#scheduled || this.#closed || Date.now() - this.#lastAsked > this.#idleMs) return;
     this.#timer = setTimeout(() => {
       // A failed refresh keeps the last index; the next one tries again.
       this.#build().catch(() => undefined);

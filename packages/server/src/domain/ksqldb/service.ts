@@ -13,6 +13,7 @@ import { KsqlDbClient, type KsqlEntity, type QueryEntity } from '../../upstreams
 import type { UpstreamHttp } from '../../upstreams/upstream-http.ts';
 import { pageOf } from '../paging.ts';
 import { byName } from '../topics/topic-naming.ts';
+import { queryFlows } from './flows.ts';
 
 type Paged<T> = {
   results: T[];
@@ -110,6 +111,10 @@ export function ksqlDbService(config: Config, http: UpstreamHttp) {
     ): Promise<Paged<KsqlDbQuery>> =>
       paged((await show(cluster, id, 'QUERIES')).queries?.map(toQuery) ?? [], (q) => q.id, query, url),
 
+    /** Each persistent query's topics, for the data-flow map (flows.ts). */
+    flows: async (cluster: string, id: string) =>
+      queryFlows(await server(cluster, id).ksql('SHOW STREAMS; SHOW TABLES; SHOW QUERIES EXTENDED;')),
+
     async execute(cluster: string, id: string, sql: string, properties?: Record<string, string>) {
       return statementResult(await server(cluster, id).ksql(sql, properties));
     },
@@ -130,3 +135,5 @@ export function ksqlDbService(config: Config, http: UpstreamHttp) {
     },
   };
 }
+
+export type KsqlDbService = ReturnType<typeof ksqlDbService>;

@@ -91,6 +91,9 @@ export class ConnectClient {
 
   config = (name: string) => this.#json<Record<string, string>>(`${path(name)}/config`);
 
+  /** The topics the connector used since it was created or its topics were reset (KIP-558, Connect 2.5+). */
+  activeTopics = (name: string) => this.#json<Record<string, { topics: string[] }>>(`${path(name)}/topics`);
+
   create = (name: string, config: Record<string, string>) =>
     this.#json<ConnectorInfo>('/connectors', { method: 'POST', body: { name, config } });
 

@@ -20,12 +20,22 @@ export type QueryEntity = {
   sinkKafkaTopics?: string[];
 };
 
+/** One entry of `SHOW QUERIES EXTENDED` (ksqlDB's QueryDescription); `id` is a string since ksqlDB 0.10. */
+export type QueryDescription = {
+  id: string | { id: string };
+  queryType?: string;
+  sources?: string[];
+  sinks?: string[];
+};
+
 /** The entities `POST /ksql` answers, one per statement; only the fields read here. */
 export type KsqlEntity = {
   '@type'?: string;
   streams?: SourceEntity[];
   tables?: SourceEntity[];
   queries?: QueryEntity[];
+  /** `SHOW QUERIES EXTENDED`: each persistent query's source and sink streams or tables, by name. */
+  queryDescriptions?: QueryDescription[];
   commandStatus?: { status: string; message?: string; queryId?: string | null };
 };
 

@@ -1,6 +1,6 @@
 const enc = encodeURIComponent;
 
-export const CONNECTOR_TABS = ['tasks', 'configs', 'offsets'] as const;
+export const CONNECTOR_TABS = ['tasks', 'configs', 'offsets', 'flow'] as const;
 export type ConnectorTab = (typeof CONNECTOR_TABS)[number];
 
 /** Router paths of the Connect screens (docs/behaviour.md#menu-and-routes). */

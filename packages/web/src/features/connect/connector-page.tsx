@@ -10,6 +10,7 @@ import type { AnyColumnDef } from '../../components/data-table/types';
 import { FormField } from '../../components/form/form-field';
 import { Page } from '../../components/layout/page';
 import { UrlTabs } from '../../components/tabs/url-tabs';
+import { FlowTab } from '../topology/flow-tab';
 import {
   type ConnectorAction,
   connectorQuery,
@@ -123,6 +124,7 @@ export function ConnectorPage() {
           { key: 'tasks', label: 'Tasks' },
           { key: 'configs', label: 'Configs' },
           { key: 'offsets', label: 'Offsets' },
+          { key: 'flow', label: 'Flow' },
         ]}
         active={active}
         href={(key) =>
@@ -153,6 +155,14 @@ export function ConnectorPage() {
         )}
         {active === 'offsets' && connector.data && (
           <OffsetsTab cluster={cluster.id} connect={connectId} connector={connector.data} />
+        )}
+        {active === 'flow' && (
+          <FlowTab
+            cluster={cluster.id}
+            start={{ node: `connector:${connectId}/${name}` }}
+            focus={`connector:${connectId}/${name}`}
+            label={`Data flow of connector ${name}`}
+          />
         )}
       </UrlTabs>
       <ConfirmDialog

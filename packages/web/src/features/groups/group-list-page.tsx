@@ -12,6 +12,7 @@ import { OrderParam, serverSorting, sortParams } from '../../lib/server-sort';
 import { parseSearchParams, toSearchParams } from '../../lib/url-state';
 import { lagAlertsQuery } from '../lag/api';
 import { GroupTypeTabs } from '../share-groups/group-type-tabs';
+import { FlowImpact } from '../topology/flow-impact';
 import { groupListQuery } from './api';
 import { GroupBulkDelete } from './group-bulk-delete';
 import { GROUP_SORT_COLUMNS, groupListColumns } from './group-columns';
@@ -88,7 +89,16 @@ export function GroupListPage() {
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete consumer group"
-        message={toDelete === null ? '' : `Do you want to delete consumer group: ${toDelete} ?`}
+        message={
+          toDelete === null ? (
+            ''
+          ) : (
+            <>
+              <FlowImpact cluster={cluster.id} group={toDelete} />
+              {`Do you want to delete consumer group: ${toDelete} ?`}
+            </>
+          )
+        }
         danger
         busy={remove.isPending}
         onConfirm={() => toDelete !== null && remove.mutate(toDelete, { onSettled: () => setToDelete(null) })}

@@ -151,7 +151,12 @@ export const topicMoveRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
     '/api/:cluster/data/move/:id',
     {
       config: {
-        access: { resource: 'TOPIC_DATA', action: 'READ', check: false },
+        access: {
+          resource: 'TOPIC_DATA',
+          action: 'READ',
+          check: false,
+          handled: { 'param.id': "a run's id: answered only to the user who started it on this cluster" },
+        },
         operation: {
           operationId: 'getDataMove',
           tool: 'read',
@@ -171,7 +176,12 @@ export const topicMoveRoutes: FastifyPluginAsyncZod<Services> = async (app, { co
     '/api/:cluster/data/move/:id/stop',
     {
       config: {
-        access: { resource: 'TOPIC_DATA', action: 'READ', check: false },
+        access: {
+          resource: 'TOPIC_DATA',
+          action: 'READ',
+          check: false,
+          handled: { 'param.id': "a run's id: answered only to the user who started it on this cluster" },
+        },
         operation: {
           operationId: 'stopDataMove',
           tool: 'write',

@@ -20,6 +20,7 @@ import {
 } from './offsets-form';
 import '../../records/records.css';
 import '../groups.css';
+import { FlowImpact } from '../../topology/flow-impact';
 
 /**
  * Update offsets (docs/behaviour.md#consumer-groups); Update shows the dry-run preview, Confirm commits it.
@@ -73,6 +74,7 @@ export function UpdateOffsetsPage() {
           stop its consumers before updating its offsets. The preview works meanwhile.
         </p>
       )}
+      <FlowImpact cluster={cluster.id} group={consumerGroupId} />
       <form className="panel form" aria-label="Update offsets" noValidate onSubmit={submit}>
         <div className="copy-form__tools" role="toolbar" aria-label="Offset helpers">
           <button type="button" className="btn" onClick={() => topics && change(setAllChecked(topics, true))}>

@@ -5,6 +5,7 @@ import { Page } from '../../../components/layout/page';
 import { MissingObject } from '../../../components/missing-object';
 import { UrlTabs } from '../../../components/tabs/url-tabs';
 import { GroupLagPanel } from '../../lag/lag-history-panel';
+import { FlowTab } from '../../topology/flow-tab';
 import { groupQuery } from '../api';
 import { groupPaths } from '../group-paths';
 import { GroupAclsTab } from './group-acls-tab';
@@ -12,7 +13,7 @@ import { GroupMembersTab } from './group-members-tab';
 import { GroupTopicsTab } from './group-topics-tab';
 import '../../topics/topics.css';
 
-type GroupTab = 'topics' | 'members' | 'lag' | 'acls';
+type GroupTab = 'topics' | 'members' | 'lag' | 'flow' | 'acls';
 
 /**
  * A group's page (docs/behaviour.md#consumer-groups): tabs topics (default), members, acls (with ACL READ).
@@ -30,6 +31,7 @@ export function GroupPage() {
     { key: 'topics', label: 'Topics' },
     { key: 'members', label: 'Members' },
     { key: 'lag', label: 'Lag history' },
+    { key: 'flow', label: 'Flow' },
     ...(canAcls ? [{ key: 'acls' as const, label: 'ACLS' }] : []),
   ];
   const active = tabs.find((t) => t.key === tab)?.key ?? 'topics';
@@ -68,6 +70,14 @@ export function GroupPage() {
         {active === 'topics' && <GroupTopicsTab cluster={cluster.id} group={consumerGroupId} />}
         {active === 'members' && <GroupMembersTab cluster={cluster.id} group={consumerGroupId} />}
         {active === 'lag' && <GroupLagPanel cluster={cluster.id} group={consumerGroupId} />}
+        {active === 'flow' && (
+          <FlowTab
+            cluster={cluster.id}
+            start={{ node: `consumer-group:${consumerGroupId}` }}
+            focus={`consumer-group:${consumerGroupId}`}
+            label={`Data flow of consumer group ${consumerGroupId}`}
+          />
+        )}
         {active === 'acls' && <GroupAclsTab cluster={cluster.id} group={consumerGroupId} />}
       </UrlTabs>
     </Page>

@@ -22,6 +22,7 @@ const rules: EntryRule[] = [
   { area: 'node', label: 'Nodes', icon: 'nodes', need: ['NODE', 'READ'] },
   { area: 'topic', label: 'Topics', icon: 'topics', need: ['TOPIC', 'READ'] },
   { area: 'tail', label: 'Live Tail', icon: 'tail', need: ['TOPIC_DATA', 'READ'] },
+  { area: 'data-flow', label: 'Data flow', icon: 'connect', need: ['TOPIC', 'READ'] },
   { area: 'group', label: 'Consumer Groups', icon: 'groups', need: ['CONSUMER_GROUP', 'READ'] },
   {
     area: 'share-group',
@@ -30,6 +31,7 @@ const rules: EntryRule[] = [
     need: ['SHARE_GROUP', 'READ'],
     feature: 'shareGroups',
   },
+  { area: 'streams-group', label: 'Streams Apps', icon: 'groups', need: ['CONSUMER_GROUP', 'READ'] },
   {
     area: 'reassignments',
     label: 'Reassignments',

@@ -8,6 +8,7 @@ const areaTitles: Record<string, string> = {
   nodes: 'Nodes',
   topic: 'Topics',
   tail: 'Live Tail',
+  'data-flow': 'Data flow',
   group: 'Consumer Groups',
   acls: 'Acls',
   quotas: 'Quotas',

@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { FlowImpact } from '../../topology/flow-impact';
 import { useDeleteTopic } from '../mutations';
 
 type Props = { cluster: string; topic: string | null; onClose: () => void; onDeleted?: () => void };
@@ -13,7 +14,16 @@ export function DeleteTopicDialog({ cluster, topic, onClose, onDeleted }: Props)
     <ConfirmDialog
       open={topic !== null}
       title="Delete topic"
-      message={topic === null ? '' : `Do you want to delete topic: ${topic} ?`}
+      message={
+        topic === null ? (
+          ''
+        ) : (
+          <>
+            <FlowImpact cluster={cluster} topic={topic} />
+            {`Do you want to delete topic: ${topic} ?`}
+          </>
+        )
+      }
       danger
       busy={remove.isPending}
       onConfirm={() => {

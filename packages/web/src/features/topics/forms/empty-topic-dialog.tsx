@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '../../../components/confirm-dialog/confirm-dialog';
+import { FlowImpact } from '../../topology/flow-impact';
 import { useEmptyTopic } from '../mutations';
 
 type Props = { cluster: string; topic: string; open: boolean; onClose: () => void };
@@ -10,7 +11,12 @@ export function EmptyTopicDialog({ cluster, topic, open, onClose }: Props) {
     <ConfirmDialog
       open={open}
       title="Empty topic"
-      message={`Do you want to empty topic: ${topic} ?`}
+      message={
+        <>
+          {open && <FlowImpact cluster={cluster} topic={topic} />}
+          {`Do you want to empty topic: ${topic} ?`}
+        </>
+      }
       danger
       busy={empty.isPending}
       onConfirm={() => empty.mutate(undefined, { onSettled: onClose })}

@@ -6,6 +6,7 @@ import { Page } from '../../../components/layout/page';
 import { MissingObject } from '../../../components/missing-object';
 import { UrlTabs } from '../../../components/tabs/url-tabs';
 import { TopicDataTab } from '../../records/topic-data-tab';
+import { FlowTab } from '../../topology/flow-tab';
 import { topicQuery } from '../api';
 import { TopicActions } from '../topic-actions';
 import { topicPaths } from '../topic-paths';
@@ -72,6 +73,15 @@ function TabContent({ tab, cluster, topic }: { tab: TopicTab; cluster: string; t
       return <TopicTrafficTab cluster={cluster} topic={topic} />;
     case 'groups':
       return <TopicGroupsTab cluster={cluster} topic={topic} />;
+    case 'flow':
+      return (
+        <FlowTab
+          cluster={cluster}
+          start={{ topic }}
+          focus={`topic:${topic}`}
+          label={`Data flow of topic ${topic}`}
+        />
+      );
     case 'configs':
       return <TopicConfigsTab cluster={cluster} topic={topic} />;
     case 'acls':

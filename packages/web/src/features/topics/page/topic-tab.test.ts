@@ -24,6 +24,7 @@ describe('topicTabs', () => {
       'Partitions',
       'Traffic',
       'Consumer Groups',
+      'Flow',
       'Configs',
       'ACLS',
       'Logs',
@@ -31,6 +32,7 @@ describe('topicTabs', () => {
     expect(topicTabs({ data: false, groups: false, configs: true, acls: false }).map((t) => t.key)).toEqual([
       'partitions',
       'traffic',
+      'flow',
       'configs',
       'logs',
     ]);

@@ -1,4 +1,4 @@
-export type TopicTab = 'data' | 'partitions' | 'traffic' | 'groups' | 'configs' | 'acls' | 'logs';
+export type TopicTab = 'data' | 'partitions' | 'traffic' | 'groups' | 'flow' | 'configs' | 'acls' | 'logs';
 
 /**
  * What the user may see on the topic page (docs/behaviour.md#topic-page, and the permission each call needs:
@@ -11,13 +11,14 @@ const order: [TopicTab, string][] = [
   ['partitions', 'Partitions'],
   ['traffic', 'Traffic'],
   ['groups', 'Consumer Groups'],
+  ['flow', 'Flow'],
   ['configs', 'Configs'],
   ['acls', 'ACLS'],
   ['logs', 'Logs'],
 ];
 
 function allowed(tab: TopicTab, access: TopicTabAccess): boolean {
-  return tab === 'partitions' || tab === 'traffic' || tab === 'logs' || access[tab];
+  return tab === 'partitions' || tab === 'traffic' || tab === 'flow' || tab === 'logs' || access[tab];
 }
 
 export function topicTabs(access: TopicTabAccess): { key: TopicTab; label: string }[] {
