@@ -133,6 +133,7 @@ export function TopicDataTab({ cluster, topic }: Props) {
           <Link to={dataPath}>Show all records</Link>
         </p>
       )}
+      {rows.unavailable.length > 0 && <UnavailablePartitions partitions={rows.unavailable} />}
       <ViewSwitch modes={modes} onChange={setModes} />
       <RecordTable
         key={`table?${params}`}
@@ -181,6 +182,20 @@ export function TopicDataTab({ cluster, topic }: Props) {
           )
         }
       />
+    </div>
+  );
+}
+
+/** Partitions a read could not reach (docs/behaviour.md#a-broker-down): the rows shown come from the others. */
+function UnavailablePartitions({ partitions }: { partitions: { partition: number; reason: string }[] }) {
+  return (
+    <div className="unavailable-partitions" role="status">
+      <strong>
+        {partitions.length === 1 ? 'Partition' : 'Partitions'} {partitions.map((p) => p.partition).join(', ')}{' '}
+        could not be read:
+      </strong>{' '}
+      {partitions.map((p) => `${p.partition}: ${p.reason}`).join('; ')}. The records shown come from the other
+      partitions.
     </div>
   );
 }

@@ -19,6 +19,8 @@ export type RecordRows = {
   scanned: number | undefined;
   /** When the plain page shown was read (0 for the other sources). */
   pageUpdatedAt: number;
+  /** Partitions the read could not reach (a broker down), and why: the rows come from the others. */
+  unavailable: { partition: number; reason: string }[];
   stop: () => void;
 };
 
@@ -61,6 +63,7 @@ export function useRecordRows(
       search: undefined,
       scanned: undefined,
       pageUpdatedAt: 0,
+      unavailable: [],
       stop: () => undefined,
     };
   }
@@ -76,6 +79,7 @@ export function useRecordRows(
       search: searchStatus({ ready, running, data, error: stream.error }),
       scanned: running ? undefined : data?.end?.scanned.records,
       pageUpdatedAt: 0,
+      unavailable: data?.end?.unavailable ?? [],
       // Cancelling keeps what arrived (the state reverts to the last streamed update) and aborts the fetch.
       stop: () =>
         void client.cancelQueries({ queryKey: recordSearchQuery(cluster, topic, query, sort).queryKey }),
@@ -90,6 +94,7 @@ export function useRecordRows(
     search: undefined,
     scanned: page.data?.scanned,
     pageUpdatedAt: page.dataUpdatedAt,
+    unavailable: page.data?.unavailable ?? [],
     stop: () => undefined,
   };
 }

@@ -11,6 +11,7 @@ const row = (name: string, count = 1): TopicRow => ({
   replicationFactor: 1,
   inSync: 2,
   underReplicated: 0,
+  offline: 0,
   groups: [],
   traffic: [1, 2],
 });

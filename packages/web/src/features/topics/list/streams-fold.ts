@@ -47,6 +47,7 @@ function appRow(id: string, topics: TopicRow[]): TopicRow {
     replicationFactor: Math.max(...topics.map((t) => t.replicationFactor)),
     inSync: topics.reduce((a, t) => a + t.inSync, 0),
     underReplicated: topics.reduce((a, t) => a + t.underReplicated, 0),
+    offline: topics.reduce((a, t) => a + t.offline, 0),
     groups: topics.some((t) => t.groups === undefined) ? undefined : [],
     traffic,
     streamsApp: { id, topics },

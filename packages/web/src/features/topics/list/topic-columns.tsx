@@ -101,6 +101,14 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
           header: () => <abbr title="Under-replicated partitions">Under</abbr>,
           meta: end,
           enableSorting: true,
+          cell: ({ getValue, row }) => (
+            <>
+              {getValue()}
+              {row.original.offline > 0 && (
+                <span className="topic-offline"> · {row.original.offline} offline</span>
+              )}
+            </>
+          ),
         }),
       ],
     }),

@@ -31,14 +31,15 @@ describe('groupsOfTopic', () => {
 });
 
 describe('toTopicRows', () => {
+  const leader = { id: 1, host: 'kafka', port: 9092, leader: true, inSyncReplicas: true };
   const topic = Topic.parse({
     name: 'orders',
     internal: false,
     internalTopic: false,
     streamTopic: false,
     partitions: [
-      { id: 0, topic: 'orders', nodes: [], firstOffset: 0, lastOffset: 10 },
-      { id: 1, topic: 'orders', nodes: [], firstOffset: 0, lastOffset: 5 },
+      { id: 0, topic: 'orders', leader, nodes: [leader], firstOffset: 0, lastOffset: 10 },
+      { id: 1, topic: 'orders', leader, nodes: [leader], firstOffset: 0, lastOffset: 5 },
     ],
     replicaCount: 1,
     inSyncReplicaCount: 1,
@@ -56,6 +57,7 @@ describe('toTopicRows', () => {
       replicationFactor: 1,
       inSync: 1,
       underReplicated: 0,
+      offline: 0,
       groups: undefined,
       traffic: undefined,
     });
@@ -64,6 +66,14 @@ describe('toTopicRows', () => {
   it('fills the traffic of the last 24 hours from its batched call', () => {
     const hours = Array.from({ length: 24 }, (_, i) => i);
     expect(toTopicRows([topic], undefined, undefined, { orders: hours })[0]?.traffic).toEqual(hours);
+  });
+
+  it('counts the partitions without a leader as offline', () => {
+    const down = {
+      ...topic,
+      partitions: topic.partitions.map((p, i) => (i === 1 ? { ...p, leader: undefined } : p)),
+    };
+    expect(toTopicRows([down], undefined, undefined)[0]?.offline).toBe(1);
   });
 
   it('fills last record (null when the topic has none) and groups', () => {

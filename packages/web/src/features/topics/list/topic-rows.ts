@@ -17,6 +17,8 @@ export type TopicRow = {
   inSync: number;
   /** Partitions with a replica out of sync. */
   underReplicated: number;
+  /** Partitions without a leader: nothing can be read from or written to them. */
+  offline: number;
   groups: TopicGroup[] | undefined;
   /** Records written per hour over the last 24 hours, oldest first; undefined until its call answers. */
   traffic: number[] | undefined;
@@ -49,6 +51,7 @@ export function toTopicRows(
     replicationFactor: topic.replicaCount,
     inSync: topic.inSyncReplicaCount,
     underReplicated: topic.partitions.filter((p) => p.nodes.some((n) => !n.inSyncReplicas)).length,
+    offline: topic.partitions.filter((p) => p.leader === undefined).length,
     groups: groups ? groupsOfTopic(topic.name, groups) : undefined,
     traffic: traffic?.[topic.name],
   }));

@@ -27,12 +27,15 @@ export function TopicHeader({ cluster, topic, canReadConfigs }: Props) {
   const config = (name: string) => configs.data?.find((c) => c.name === name)?.value;
   const records = topic.partitions.reduce((sum, p) => sum + (p.lastOffset - p.firstOffset), 0);
   const under = topic.partitions.filter((p) => p.nodes.some((n) => !n.inSyncReplicas)).length;
+  // No leader: its records cannot be read or written until a replica's broker is back.
+  const offline = topic.partitions.filter((p) => p.leader === undefined).length;
   const figures: [string, string][] = [
     ['Partitions', topic.partitions.length.toLocaleString('en')],
     ['Records', `≈ ${records.toLocaleString('en')}`],
     ['Size', topic.logDirSize === undefined ? 'unknown' : formatBytes(topic.logDirSize)],
     ['Under-replicated', under.toLocaleString('en')],
   ];
+  if (offline) figures.push(['Offline', offline.toLocaleString('en')]);
   if (canReadConfigs) {
     figures.push(['Retention', retention(config('retention.ms'))]);
     figures.push(['Cleanup policy', config('cleanup.policy') ?? '…']);
@@ -53,7 +56,11 @@ export function TopicHeader({ cluster, topic, canReadConfigs }: Props) {
           {figures.map(([label, value]) => (
             <div
               key={label}
-              className={label === 'Under-replicated' && under ? 'topic-header__bad' : undefined}
+              className={
+                (label === 'Under-replicated' && under) || label === 'Offline'
+                  ? 'topic-header__bad'
+                  : undefined
+              }
             >
               <dt>{label}</dt>
               <dd>{value}</dd>
