@@ -11,6 +11,8 @@ export type BrowseResult = {
   reason: ScanStop;
   /** What the scan read, shown or not; absent when it ended without a figure. */
   scanned: Scanned | undefined;
+  /** Partitions no leader answered for while reading (docs/behaviour.md#a-broker-down). */
+  unreadable: { partition: number; reason: string }[];
 };
 
 /**
@@ -28,10 +30,12 @@ export async function browsePage(
   const count = (p: number) => collected.get(p)?.views.length ?? 0;
   let reason: ScanStop = 'end';
   let scanned: Scanned | undefined;
+  let unreadable: BrowseResult['unreadable'] = [];
   for await (const event of scanMatches(source, plan, (p) => size - count(p), true)) {
     if (event.type === 'end') {
       reason = event.reason;
       scanned = event.scanned;
+      unreadable = event.unreadable ?? [];
       break;
     }
     for (const [partition, found] of event.found) {
@@ -43,5 +47,5 @@ export async function browsePage(
   const taken = takeInOrder(collected, plan.direction, size, cursor);
   if (reason === 'end' && taken.length === size) reason = 'limit';
   const records = sortForDisplay(taken, plan.direction).map((v) => toDataRecord(v, maxLength));
-  return { records, cursor, reason, scanned };
+  return { records, cursor, reason, scanned, unreadable };
 }

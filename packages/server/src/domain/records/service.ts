@@ -28,7 +28,7 @@ import { topicCodecs } from './formats/topic-codecs.ts';
 import { lastRecords } from './last-record.ts';
 import { formatCursor, parseCursor } from './scan/cursor.ts';
 import { parseFilter, parseFilters } from './scan/filters.ts';
-import { planScan, type ScanPlan } from './scan/plan.ts';
+import { planScan, type ScanPlan, unavailableOf } from './scan/plan.ts';
 import type { ScanSource } from './scan/scan.ts';
 import { searchEvents } from './scan/search.ts';
 import { positionKey, tailEvents } from './tail.ts';
@@ -186,7 +186,7 @@ export function topicDataService(config: Config, pool: KafkaPool, http: Upstream
         ...(found.scanned ? { scanned: found.scanned.records } : {}),
         canDeleteRecords: scan.canDeleteRecords,
         ...(filterFailures ? { filterFailures } : {}),
-        ...(scan.plan.unavailable.length ? { unavailable: scan.plan.unavailable } : {}),
+        ...unavailableOf(scan.plan.unavailable, found.unreadable),
       };
     },
 

@@ -1,6 +1,6 @@
 import type { Admin } from '@platformatic/kafka';
 import { RELEASE_AFTER_BYTES, releaseMemoryWhenIdle } from '../../platform/idle-memory.ts';
-import { translateKafkaError } from '../errors.ts';
+import { isBrokerUnreachable, translateKafkaError } from '../errors.ts';
 import { type BrokerInfo, readMetadata, type TopicMeta } from '../metadata.ts';
 import type { Budget } from './budget.ts';
 import { Channel } from './channel.ts';
@@ -86,7 +86,9 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
   const relocations = new Map<number, number>();
   const leaders = new Map(topic.partitions.map((p) => [p.id, p.leader]));
   let brokers = options.brokers;
-  const open = (p: number) => (positions.get(p) ?? 0) < (ends.get(p) ?? 0);
+  /** Partitions given up on: no leader answered for them after MAX_RELOCATIONS tries. */
+  const unreadable = new Map<number, string>();
+  const open = (p: number) => !unreadable.has(p) && (positions.get(p) ?? 0) < (ends.get(p) ?? 0);
 
   const channel = new Channel<ReaderEvent>(1);
   const running = new Set<number>();
@@ -97,6 +99,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
   signal.addEventListener('abort', onAbort);
 
   const snapshot = () => ({ positions: new Map(positions), scanned: budget.scanned() });
+  const unreadableList = () => [...unreadable].map(([partition, reason]) => ({ partition, reason }));
 
   const settle = (results: Fetched[], relocate: number[]): Chunk[] => {
     const chunks: Chunk[] = [];
@@ -114,6 +117,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
       }
       if (r.errorCode !== 0)
         throw Object.assign(new Error(`Fetch error ${r.errorCode}`), { errorCode: r.errorCode });
+      relocations.delete(r.partition);
       fetches.set(r.partition, (fetches.get(r.partition) ?? 0) + 1);
       seen.records += r.records.length;
       seen.bytes += r.bytes;
@@ -140,12 +144,21 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
     return chunks;
   };
 
+  // A partition whose leader moved, or did not answer, is asked for again after a fresh Metadata; after
+  // MAX_RELOCATIONS tries in a row it is given up on and named at the end, the others read on.
   const refreshLeaders = async (partitions: number[]) => {
     for (const p of partitions) {
       const count = (relocations.get(p) ?? 0) + 1;
       relocations.set(p, count);
-      if (count > MAX_RELOCATIONS)
-        throw new Error(`Partition ${p} of '${topic.name}' has no reachable leader`);
+      if (count > MAX_RELOCATIONS) {
+        const leader = leaders.get(p) ?? -1;
+        unreadable.set(
+          p,
+          leader < 0
+            ? 'no leader: the brokers holding its replicas are down'
+            : `its leader, broker ${leader}, did not answer`,
+        );
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
     const view = await readMetadata(options.admin, [topic.name]);
@@ -178,14 +191,23 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
           asked.set(p, bytes);
           return { partition: p, offset: positions.get(p) ?? 0, maxBytes: bytes };
         });
-        const results = await fetchTopics(
-          options.client,
-          broker,
-          [{ topic, wants }],
-          options.responseMaxBytes ?? RESPONSE_MAX_BYTES,
-          0,
-          session,
-        );
+        let results: Fetched[];
+        try {
+          results = await fetchTopics(
+            options.client,
+            broker,
+            [{ topic, wants }],
+            options.responseMaxBytes ?? RESPONSE_MAX_BYTES,
+            0,
+            session,
+          );
+        } catch (error) {
+          if (!isBrokerUnreachable(error)) throw error;
+          // The leader went away (stopped, restarted, crashed): its partitions may have a new one.
+          await refreshLeaders(mine);
+          startLoops();
+          continue;
+        }
         if (halted()) return;
         const relocate: number[] = [];
         const chunks = settle(results, relocate);
@@ -224,7 +246,12 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
       const error = translateKafkaError(options.cluster, failure) ?? (failure as Error);
       await channel.push({ type: 'error', error });
     } else if (!signal.aborted) {
-      await channel.push({ type: 'done', reason: stop ?? 'end', ...snapshot() });
+      await channel.push({
+        type: 'done',
+        reason: stop ?? 'end',
+        ...snapshot(),
+        unreadable: unreadableList(),
+      });
     }
     channel.close();
   };

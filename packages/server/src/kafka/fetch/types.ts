@@ -31,11 +31,16 @@ export type RecordSet = {
 export type Scanned = { records: number; bytes: number; ms: number };
 
 /** What a budget stop or the end of the spans looks like; `positions` are the next offsets per partition. */
+/** A partition a read gave up on (no leader answered for it), and why; the others were read. */
+export type Unreadable = { partition: number; reason: string };
+
 export type ReaderDone = {
   type: 'done';
   reason: Exclude<ScanStop, 'limit'>;
   positions: Map<number, number>;
   scanned: Scanned;
+  /** Partitions left unread because no leader answered for them (docs/behaviour.md#a-broker-down). */
+  unreadable: Unreadable[];
 };
 
 /**

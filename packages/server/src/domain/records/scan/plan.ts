@@ -115,3 +115,15 @@ export function positionsAt(plan: ScanPlan, cursor: Cursor): Map<number, number>
   }
   return positions;
 }
+
+/**
+ * The partitions a read could not reach, known before it (the plan: no offsets) and while it ran (no
+ * leader answered), each once; nothing when all were read.
+ */
+export function unavailableOf(
+  before: readonly Unavailable[],
+  during: readonly Unavailable[] = [],
+): { unavailable?: Unavailable[] } {
+  const all = new Map([...before, ...during].map((u) => [u.partition, u]));
+  return all.size ? { unavailable: [...all.values()].sort((a, b) => a.partition - b.partition) } : {};
+}

@@ -2,7 +2,7 @@ import type { ScanStop } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import type { Budget } from '../../../kafka/fetch/budget.ts';
 import { readRecords } from '../../../kafka/fetch/reader.ts';
-import type { Chunk, RawRecord, Scanned, Span } from '../../../kafka/fetch/types.ts';
+import type { Chunk, RawRecord, Scanned, Span, Unreadable } from '../../../kafka/fetch/types.ts';
 import type { BrokerInfo, TopicMeta } from '../../../kafka/metadata.ts';
 import { MaskedRecord } from '../../masking/masked-record.ts';
 import type { RecordMask } from '../../masking/policy.ts';
@@ -46,7 +46,13 @@ export type ScanSource = {
  */
 export type Found = { views: MaskedRecord[]; through: number };
 export type Round = { type: 'round'; found: Map<number, Found>; positions: Map<number, number> };
-export type ScanEnd = { type: 'end'; reason: Exclude<ScanStop, 'limit'>; scanned: Scanned };
+export type ScanEnd = {
+  type: 'end';
+  reason: Exclude<ScanStop, 'limit'>;
+  scanned: Scanned;
+  /** Partitions left unread because no leader answered for them (docs/behaviour.md#a-broker-down). */
+  unreadable?: Unreadable[];
+};
 
 /** How many more matches a partition may still collect: 0 stops reading it. */
 export type Wanted = (partition: number) => number;
@@ -104,7 +110,7 @@ async function* forward(
     if (event.type === 'done') {
       yield* settle(0);
       if (source.signal.aborted) return;
-      yield { type: 'end', reason: event.reason, scanned: event.scanned };
+      yield { type: 'end', reason: event.reason, scanned: event.scanned, unreadable: event.unreadable };
       return;
     }
     if (event.type !== 'records') continue;
@@ -177,15 +183,18 @@ async function* backward(
   );
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
   const screen = screenFor(source, false);
+  // A partition no leader answered for is dropped from the scan, its position kept, and named at the end.
+  const lost = new Map<number, Unreadable>();
+  const unreadable = () => [...lost.values()];
   while (!source.signal.aborted) {
     const open = [...state.values()].filter((s) => s.position > s.lo && wanted(s.partition) > 0);
     if (open.length === 0) {
-      yield { type: 'end', reason: 'end', scanned: budget.scanned() };
+      yield { type: 'end', reason: 'end', scanned: budget.scanned(), unreadable: unreadable() };
       return;
     }
     const stop = budget.exhausted();
     if (stop) {
-      yield { type: 'end', reason: stop, scanned: budget.scanned() };
+      yield { type: 'end', reason: stop, scanned: budget.scanned(), unreadable: unreadable() };
       return;
     }
     const spans = windowSpans(open, budget.left());
@@ -202,7 +211,10 @@ async function* backward(
     };
     for await (const event of readRecords({ ...source, spans, whole: true })) {
       if (event.type === 'error') throw event.error;
-      if (event.type === 'done') break;
+      if (event.type === 'done') {
+        for (const u of event.unreadable) lost.set(u.partition, u);
+        break;
+      }
       if (event.type !== 'records') continue;
       ahead.push({ chunks: event.chunks, verdicts: screen?.submit(event.chunks) });
       await settle(screen?.depth ?? 0);
@@ -213,6 +225,11 @@ async function* backward(
     for (const [partition, w] of windows) {
       const s = state.get(partition);
       if (!s) continue;
+      if (lost.has(partition)) {
+        // Its window was not read through: nothing of it is reported, and the cursor stays where it was.
+        state.delete(partition);
+        continue;
+      }
       const lowest = w.matches[0];
       const through = w.dropped && lowest ? lowest.raw.offset : w.span.from;
       const views = w.matches.reverse();

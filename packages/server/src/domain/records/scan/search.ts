@@ -2,7 +2,7 @@ import { SEARCH_EVENT, type SearchBody, type SearchEnd, type SearchEvent } from 
 import { toDataRecord } from '../view/record-view.ts';
 import { formatCursor } from './cursor.ts';
 import { sortForDisplay, takeInOrder } from './merge.ts';
-import { percentDone, positionsAt, type ScanPlan } from './plan.ts';
+import { percentDone, positionsAt, type ScanPlan, type Unavailable, unavailableOf } from './plan.ts';
 import { type ScanSource, scanMatches } from './scan.ts';
 
 /** An empty `searchBody` (progress only) goes out at most this often. */
@@ -23,7 +23,11 @@ export async function* searchEvents(
   let remaining = size;
   let lastProgress = 0;
   const percent = () => Math.round(percentDone(plan, positionsAt(plan, cursor)) * 100) / 100;
-  const end = (reason: SearchEnd['reason'], scanned: SearchEnd['scanned']): SearchEvent => {
+  const end = (
+    reason: SearchEnd['reason'],
+    scanned: SearchEnd['scanned'],
+    unreadable: readonly Unavailable[] = [],
+  ): SearchEvent => {
     const after = formatCursor(cursor);
     const data: SearchEnd = {
       ...(after ? { after } : {}),
@@ -34,12 +38,13 @@ export async function* searchEvents(
     };
     const failures = source.expression?.report();
     if (failures) data.filterFailures = failures;
-    if (plan.unavailable.length) data.unavailable = plan.unavailable;
+    const unavailable = unavailableOf(plan.unavailable, unreadable).unavailable;
+    if (unavailable) data.unavailable = unavailable;
     return { event: SEARCH_EVENT.end, data };
   };
   for await (const event of scanMatches(source, plan, () => remaining)) {
     if (event.type === 'end') {
-      yield end(event.reason, event.scanned);
+      yield end(event.reason, event.scanned, event.unreadable);
       return;
     }
     const taken = takeInOrder(event.found, plan.direction, remaining, cursor);
