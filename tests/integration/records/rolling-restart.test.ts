@@ -51,7 +51,7 @@ async function openTail(): Promise<Tail> {
   const events = sseMessages(res);
   const first = await events.next();
   const start = new Map(
-    ((first.value?.data as TailBody).offsets ?? []).map((o) => {
+    ((first.value?.data as TailBody | undefined)?.offsets ?? []).map((o) => {
       const [, partition, offset] = o.split(',');
       return [Number(partition), Number(offset)] as const;
     }),
