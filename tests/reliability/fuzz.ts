@@ -177,12 +177,18 @@ function schemathesisConfig(topic: string): string {
     // Rules between fields too: exactly one of subject and template, a count or a rate with a duration
     // (generate); a window of at most 31 days from range, from, to and step (broker metrics); and an
     // import's body is a file of records, which the document can only call a string; what a connector's
-    // offsets may hold is its plugin's to say.
+    // offsets may hold is its plugin's to say; a selection or a range, a header or topic named by its rule
+    // (redrive, replay); a timestamp only with to=TIMESTAMP (a Streams app's reset); one of topic, node and
+    // q (the data-flow map).
     ...[
       'POST /api/{cluster}/topic/{topic}/data/generate',
       'GET /api/{cluster}/node/{id}/metrics',
       'POST /api/{cluster}/topic/{topic}/data/import',
       'PATCH /api/{cluster}/connect/{connectId}/{name}/offsets',
+      'POST /api/{cluster}/topic/{topic}/data/redrive',
+      'POST /api/{cluster}/topic/{topic}/data/replay',
+      'POST /api/{cluster}/streams-group/{group}/offsets',
+      'GET /api/{cluster}/topology',
     ].flatMap((name) => [
       '[[operations]]',
       `include-name = "${name}"`,

@@ -115,6 +115,7 @@ describe('security in the console', () => {
       'Insights',
       'Topics',
       'Live Tail',
+      'Data flow',
       'Reassignments',
       'Settings',
     ]);
@@ -178,7 +179,9 @@ describe('security in the console', () => {
       'Nodes',
       'Topics',
       'Live Tail',
+      'Data flow',
       'Consumer Groups',
+      'Streams Apps',
       'Reassignments',
       'ACLS',
       'Schema Registry',

@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { useClusterScope } from '../../../auth/cluster-context';
 import { FormField, fieldProps } from '../../../components/form/form-field';
 import { topicNamesQuery } from '../api';
+import { MoveChoices } from './move-choices';
 import { emptySource, type MoveSource, type RedriveTarget, RULE_LABELS, redriveBody } from './move-form';
 import { MovePage } from './move-page';
 
@@ -45,24 +46,13 @@ export function RedrivePage() {
       target={(errors) => (
         <fieldset className="move-form__group">
           <legend>Send each record to</legend>
-          <div className="form-field" role="radiogroup" aria-labelledby="redrive-rule">
-            <span className="form-field__label" id="redrive-rule">
-              Target
-            </span>
-            <div className="form-field__control move-form__choices">
-              {Object.entries(RULE_LABELS).map(([rule, label]) => (
-                <label key={rule} className="filter-bar__check">
-                  <input
-                    type="radio"
-                    name="redrive-rule"
-                    checked={target.rule === rule}
-                    onChange={() => set({ rule: rule as RedriveTarget['rule'] })}
-                  />
-                  {label}
-                </label>
-              ))}
-            </div>
-          </div>
+          <MoveChoices
+            id="redrive-rule"
+            label="Target"
+            choices={Object.entries(RULE_LABELS) as [RedriveTarget['rule'], string][]}
+            value={target.rule}
+            onChange={(rule) => set({ rule })}
+          />
           {target.rule === 'header' && (
             <FormField id="redrive-header" label="Header" error={errors.header}>
               <input
@@ -92,31 +82,16 @@ export function RedrivePage() {
               </select>
             </FormField>
           )}
-          <div className="form-field" role="radiogroup" aria-labelledby="redrive-partitioning">
-            <span className="form-field__label" id="redrive-partitioning">
-              Partition
-            </span>
-            <div className="form-field__control move-form__choices">
-              <label className="filter-bar__check">
-                <input
-                  type="radio"
-                  name="redrive-partitioning"
-                  checked={target.partitioning === 'keep'}
-                  onChange={() => set({ partitioning: 'keep' })}
-                />
-                The original one, as the error headers name it
-              </label>
-              <label className="filter-bar__check">
-                <input
-                  type="radio"
-                  name="redrive-partitioning"
-                  checked={target.partitioning === 'key'}
-                  onChange={() => set({ partitioning: 'key' })}
-                />
-                By key, as Kafka's producer does
-              </label>
-            </div>
-          </div>
+          <MoveChoices
+            id="redrive-partitioning"
+            label="Partition"
+            choices={[
+              ['keep', 'The original one, as the error headers name it'],
+              ['key', "By key, as Kafka's producer does"],
+            ]}
+            value={target.partitioning}
+            onChange={(partitioning) => set({ partitioning })}
+          />
           <label className="filter-bar__check">
             <input
               type="checkbox"

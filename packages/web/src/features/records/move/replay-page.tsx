@@ -4,6 +4,7 @@ import { useLocation, useParams } from 'react-router-dom';
 import { useClusterScope } from '../../../auth/cluster-context';
 import { FormField, fieldProps } from '../../../components/form/form-field';
 import { topicNamesQuery } from '../api';
+import { MoveChoices } from './move-choices';
 import { emptySource, type MoveSource, replayBody } from './move-form';
 import { MovePage } from './move-page';
 import type { PickedRecords } from './redrive-page';
@@ -68,31 +69,16 @@ export function ReplayPage() {
               ))}
             </select>
           </FormField>
-          <div className="form-field" role="radiogroup" aria-labelledby="replay-partitioning">
-            <span className="form-field__label" id="replay-partitioning">
-              Partition
-            </span>
-            <div className="form-field__control move-form__choices">
-              <label className="filter-bar__check">
-                <input
-                  type="radio"
-                  name="replay-partitioning"
-                  checked={partitioning === 'keep'}
-                  onChange={() => setPartitioning('keep')}
-                />
-                The same as in this topic (when the target has as many)
-              </label>
-              <label className="filter-bar__check">
-                <input
-                  type="radio"
-                  name="replay-partitioning"
-                  checked={partitioning === 'key'}
-                  onChange={() => setPartitioning('key')}
-                />
-                By key, as Kafka's producer does
-              </label>
-            </div>
-          </div>
+          <MoveChoices
+            id="replay-partitioning"
+            label="Partition"
+            choices={[
+              ['keep', 'The same as in this topic (when the target has as many)'],
+              ['key', "By key, as Kafka's producer does"],
+            ]}
+            value={partitioning}
+            onChange={setPartitioning}
+          />
         </fieldset>
       )}
     />
