@@ -49,6 +49,18 @@ export default defineConfig({
       },
       {
         test: {
+          // A 3-broker cluster restarted one broker at a time under load (tests/cluster/): a minute and more
+          // of JVM starts, so it runs in `pnpm test:cluster` (CLUSTER_TESTS=1), not in every CI run.
+          name: 'cluster',
+          include: process.env.CLUSTER_TESTS === '1' ? ['tests/cluster/**/*.test.ts'] : [],
+          globalSetup: [stack],
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
           // Brokers of other Kafka releases (tests/stack/versions/), each started by the test file itself:
           // no stack. BROKER_VERSIONS picks them (3.9.1 unless set; `pnpm test:brokers` runs all). A first
           // run fetches the release's jars (10 s or so) before its broker starts.

@@ -102,7 +102,7 @@ describe('consumer groups', () => {
           await page.goto(`${app.url}/ui/local/group?search=${activeGroup}`);
           return active.textContent();
         },
-        { timeout: 20_000, intervals: [1_000] },
+        { timeout: 20_000, interval: 1_000 },
       )
       .toContain('STABLE');
     expect(await active.locator('.badge--success').count()).toBe(1);

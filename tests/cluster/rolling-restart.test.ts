@@ -6,18 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Admin, Producer } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DataRecord, Partition, TailBody } from '../../../packages/contract/src/index.ts';
-import type { Config } from '../../../packages/server/src/platform/config/schema.ts';
-import {
-  type ClusterState,
-  startCluster,
-  startNode,
-  stopCluster,
-  stopNode,
-} from '../../stack/kafka-cluster.ts';
-import { type RunningApp, startApp } from '../../support/app.ts';
-import { uniqueName } from '../../support/kafka.ts';
-import { sseMessages } from '../../support/records.ts';
+import type { DataRecord, Partition, TailBody } from '../../packages/contract/src/index.ts';
+import type { Config } from '../../packages/server/src/platform/config/schema.ts';
+import { type ClusterState, startCluster, startNode, stopCluster, stopNode } from '../stack/kafka-cluster.ts';
+import { type RunningApp, startApp } from '../support/app.ts';
+import { uniqueName } from '../support/kafka.ts';
+import { sseMessages } from '../support/records.ts';
 
 const TAILS = 50;
 const PARTITIONS = 6;
