@@ -1,6 +1,7 @@
 // `stack:up --brokers N`: a Kafka-only cluster of N nodes in the stack directory (STACK_DIR for a private
 // one), reused while every node answers. Writes cluster.env with KAFKA_CLUSTER_BOOTSTRAP, which the
-// reassignment tests use instead of starting their own cluster.
+// reassignment tests use instead of starting their own cluster. STACK_CLUSTER_PROPERTIES ("key=value,…")
+// adds broker properties, e.g. `offsets.topic.num.partitions=50` for the scale bench's 50,000 groups.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusterAnswers, readCluster, startCluster, stopCluster } from './kafka-cluster.ts';
@@ -17,10 +18,21 @@ export async function upCluster(brokers: number): Promise<string> {
     if (state) console.log(`kafka cluster reused (${state.nodes.map((n) => n.process?.pid).join(', ')})`);
     else {
       if (previous) await stopCluster(stackDir, console.log);
-      state = await startCluster(stackDir, brokers, { log: console.log });
+      state = await startCluster(stackDir, brokers, { log: console.log, properties: extraProperties() });
     }
     const line = `KAFKA_CLUSTER_BOOTSTRAP=${state.bootstrap}`;
     writeFileSync(join(stackDir, 'cluster.env'), `${line}\n`);
     return line;
   });
+}
+
+function extraProperties(): Record<string, string> {
+  const pairs = (process.env.STACK_CLUSTER_PROPERTIES ?? '').split(',').filter(Boolean);
+  return Object.fromEntries(
+    pairs.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`STACK_CLUSTER_PROPERTIES: '${pair}' is not key=value`);
+      return [pair.slice(0, at).trim(), pair.slice(at + 1).trim()];
+    }),
+  );
 }

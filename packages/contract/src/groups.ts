@@ -95,8 +95,39 @@ export const GroupsForTopicsQuery = onFirstUse(() =>
   z.object({
     topics: queryList.meta({ description: 'Topic names, repeated or comma-joined' }),
     groupsListView,
+    perTopic: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .meta({
+        description:
+          'At most this many groups a topic (those consuming it first, then by id); the header ' +
+          '`x-groups-more` counts the rest per topic (`topic=n,…`). Default: every group',
+      }),
   }),
 );
+
+/** The `x-groups-more` header of `GET /api/{cluster}/group/topics?perTopic=`: `topic=n,…`. */
+export const GROUPS_MORE_HEADER = 'x-groups-more';
+
+/** The header's value; topic names hold no `=` or `,`. */
+export function formatGroupsMore(more: Readonly<Record<string, number>>): string {
+  return Object.entries(more)
+    .map(([topic, n]) => `${topic}=${n}`)
+    .join(',');
+}
+
+export function parseGroupsMore(header: string | null): Record<string, number> {
+  const more: Record<string, number> = {};
+  for (const pair of header?.split(',') ?? []) {
+    const at = pair.lastIndexOf('=');
+    const n = Number(pair.slice(at + 1));
+    if (at > 0 && Number.isInteger(n) && n > 0) more[pair.slice(0, at)] = n;
+  }
+  return more;
+}
 
 export const GroupParams = ClusterParams.extend({ group: z.string().min(1) });
 export const GroupTopicParams = GroupParams.extend({ topic: z.string().min(1) });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningApp, startApp } from '../../support/app.ts';
+import { checkBothThemes } from '../../support/axe.ts';
 import { expectToast, launchBrowser, screenshot } from '../../support/browser.ts';
 import { testKafka } from '../../support/kafka.ts';
 
@@ -56,6 +57,8 @@ beforeAll(async () => {
   );
   idleGroup = await kafka.commitOffsets(first, [0, 1, 0]);
   activeGroup = await kafka.joinGroup(first);
+  // More groups on the second topic than its groups cell carries (10).
+  for (let i = 0; i < 12; i++) await kafka.commitOffsets(second, [0]);
   app = await startApp();
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -98,6 +101,18 @@ describe('the topic list', () => {
     ]);
     expect(await rowOf(topicTable(), third).locator('.group-button').count()).toBe(0);
     await screenshot(page, 'topics-list');
+  });
+
+  it("counts the groups past the 10 a cell carries and links them to the topic's Groups tab", async () => {
+    await page.goto(`${app.url}/ui/local/topic?search=${second}`);
+    const row = rowOf(topicTable(), second);
+    await row.getByRole('button', { name: 'Show 11 more consumer groups' }).click();
+    await expect.poll(() => row.locator('.group-button').count()).toBe(10);
+    const more = row.getByRole('link', { name: '2 more on the Groups tab' });
+    expect(await more.getAttribute('href')).toBe(`/ui/local/topic/${second}/groups`);
+    expect(await checkBothThemes(page, 'topics-list-more-groups')).toEqual([]);
+    await more.click();
+    await page.waitForURL((url) => url.pathname.endsWith(`/topic/${second}/groups`));
   });
 
   it('pages with the address, replacing the history entry, with clamped page numbers', async () => {

@@ -96,3 +96,39 @@ describe('the group index', () => {
     ]);
   });
 });
+
+describe("the topic list's groups column", () => {
+  it('carries at most perTopic groups a topic, consuming ones first, and counts the rest in x-groups-more', async () => {
+    const [busy, quiet] = [await kafka.createTopic(1), await kafka.createTopic(1)];
+    await kafka.produce(busy, [{ partition: 0, value: 'a' }]);
+    await kafka.produce(quiet, [{ partition: 0, value: 'b' }]);
+    // Committed through the console, so its index (built earlier in this file) has them at once.
+    const commit = async (topic: string) => {
+      const id = uniqueName('group');
+      madeByConsole.push(id);
+      const res = await call('POST', `/group/${id}/offsets`, [{ topic, partition: 0, offset: 1 }]);
+      expect(res.status).toBe(204);
+      return id;
+    };
+    const idle: string[] = [];
+    for (let i = 0; i < 4; i++) idle.push(await commit(busy));
+    const alone = await commit(quiet);
+    const consumer = await kafka.joinGroup(busy);
+    const column = async (query: string) => {
+      const res = await call('GET', `/group/topics?topics=${busy},${quiet}${query}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return { ids: (res.body as ConsumerGroup[]).map((g) => g.id), more: res.headers.get('x-groups-more') };
+    };
+
+    const capped = await column('&perTopic=2');
+    expect(capped.ids).toEqual([consumer, idle.sort()[0], alone].sort());
+    expect(capped.more).toBe(`${busy}=3`);
+    expect(await column('&perTopic=2&groupsListView=HIDE_EMPTY')).toEqual({ ids: [consumer], more: null });
+    const every = await column('');
+    expect(every.ids).toEqual([consumer, ...idle, alone].sort());
+    expect(every.more).toBeNull();
+    const bad = await call('GET', `/group/topics?topics=${busy}&perTopic=0`);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('perTopic');
+  });
+});

@@ -16,6 +16,8 @@ export type RequestOptions<T> = {
   schema?: z.ZodType<T>;
   /** `text`: the body is plain text (ksqlDB's execute answers so, as AKHQ), checked by `schema`. */
   responseType?: 'json' | 'text';
+  /** Called with the answer's headers before its body is read (a header some answers carry beside it). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 /** Headers every call sends: JSON, plus the bearer token when a bearer login stored one. */
@@ -26,7 +28,7 @@ export function authHeaders(): Record<string, string> {
 
 /** Calls `{basePath}api/{path}`; throws ApiError, NetworkError or the fetch AbortError. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, upload, signal, schema, responseType = 'json' } = options;
+  const { method = 'GET', query, body, upload, signal, schema, responseType = 'json', onHeaders } = options;
   const accept = responseType === 'text' ? 'text/plain, application/json' : 'application/json';
   const headers: Record<string, string> = { Accept: accept, ...authHeaders() };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -45,6 +47,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     throw new NetworkError('Internal Server Error');
   }
   if (!response.ok) throw await toApiError(response);
+  onHeaders?.(response.headers);
   const text = await response.text();
   const json = responseType === 'text' ? text : parseJson(text, path);
   if (!schema) return json as T;

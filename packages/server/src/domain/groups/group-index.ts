@@ -67,6 +67,8 @@ export class IndexSnapshot {
  */
 export interface ClusterGroupIndex {
   current(): Promise<IndexSnapshot>;
+  /** How the index last saw a group, without waiting for a build (undefined when it has none). */
+  known(id: string): GroupListing | undefined;
   refreshGroup(id: string): Promise<void>;
   removeGroup(id: string): void;
   close(): void | Promise<void>;
@@ -130,6 +132,10 @@ export class GroupIndex implements ClusterGroupIndex {
   /** Whether a build has been made or is under way (a replica following a shared index has none). */
   get built(): boolean {
     return this.#snapshot !== undefined || this.#building !== undefined;
+  }
+
+  known(id: string): GroupListing | undefined {
+    return this.#snapshot?.get(id)?.listing;
   }
 
   /** Reads one group again after the console wrote to it (offset reset, offsets deleted). */

@@ -6,7 +6,7 @@ import {
 } from '../../kafka/fetch/first-records.ts';
 import { readMetadata } from '../../kafka/metadata.ts';
 import { partitionOffsets } from '../../kafka/offsets.ts';
-import { committedOffsets, committedTopic } from './committed-offsets.ts';
+import { allCommittedOffsets, committedTopic } from './committed-offsets.ts';
 import type { GroupListing } from './groups.ts';
 
 /** Per group and topic, the oldest timestamp of a first record not consumed (absent: no lag there). */
@@ -25,31 +25,36 @@ export const SORT_MAX_READS = 2_000;
  * (first-records.ts), SORT_MAX_READS at most. Groups without lag cost no read.
  */
 export async function readLagTimes(admin: Admin, listings: readonly GroupListing[]): Promise<GroupLagTimes> {
-  const committed = await committedOffsets(
-    admin,
-    listings.map((g) => ({ id: g.id, topics: null })),
-  );
+  // What each group committed, kept as plain positions while the answers are read a chunk at a time.
+  const positions: { group: string; name: string; partition: number; offset: number }[] = [];
   const names = new Set<string>();
-  for (const offsets of committed.values()) for (const k of offsets.keys()) names.add(committedTopic(k));
+  for await (const chunk of allCommittedOffsets(
+    admin,
+    listings.map((g) => g.id),
+  )) {
+    for (const [group, offsets] of chunk) {
+      for (const [k, { offset }] of offsets) {
+        const name = committedTopic(k);
+        names.add(name);
+        positions.push({ group, name, partition: Number(k.slice(0, k.indexOf('\u0000'))), offset });
+      }
+    }
+  }
   const times: GroupLagTimes = new Map();
   if (names.size === 0) return times;
   const view = await readMetadata(admin, [...names]);
   const ends = await partitionOffsets(admin, view, [...view.topics.values()]);
   const wants = new Map<string, FirstRecordWant & { lag: number }>();
   const owners: { group: string; topic: string; key: string }[] = [];
-  for (const [group, offsets] of committed) {
-    for (const [k, { offset }] of offsets) {
-      const name = committedTopic(k);
-      const partition = Number(k.slice(0, k.indexOf('\u0000')));
-      const topic = view.topics.get(name);
-      const end = ends.get(name)?.get(partition);
-      if (!topic || !end || end.last <= offset) continue;
-      const from = Math.max(offset, end.first);
-      const key = firstRecordKey(name, partition, from);
-      if (!wants.has(key))
-        wants.set(key, { topic, partition, offset: from, end: end.last, lag: end.last - offset });
-      owners.push({ group, topic: name, key });
-    }
+  for (const { group, name, partition, offset } of positions) {
+    const topic = view.topics.get(name);
+    const end = ends.get(name)?.get(partition);
+    if (!topic || !end || end.last <= offset) continue;
+    const from = Math.max(offset, end.first);
+    const key = firstRecordKey(name, partition, from);
+    if (!wants.has(key))
+      wants.set(key, { topic, partition, offset: from, end: end.last, lag: end.last - offset });
+    owners.push({ group, topic: name, key });
   }
   const read = [...wants.values()].sort((a, b) => b.lag - a.lag).slice(0, SORT_MAX_READS);
   const found = await firstRecordTimestamps(admin, view, read);

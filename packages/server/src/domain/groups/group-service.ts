@@ -15,7 +15,7 @@ import type { KafkaPool } from '../../kafka/pool.ts';
 import type { Config } from '../../platform/config/schema.ts';
 import { groupAcls } from '../acls/acls.ts';
 import { pageLinks, pageNumber } from '../paging.ts';
-import { groupsReadingTopics } from '../topics/topic-groups.ts';
+import { groupsReadingTopics, type ReadersLimit, type TopicReaders } from '../topics/topic-groups.ts';
 import type { NameFilter } from '../topics/topic-list.ts';
 import type { GroupIndexes } from './group-indexes.ts';
 import { readLagTimes } from './group-lag-times.ts';
@@ -24,7 +24,7 @@ import { GroupSortFacts, groupLagMs, sortGroupListings } from './group-sort.ts';
 import { deleteGroup, deleteGroupTopicOffsets, updateGroupOffsets } from './group-write.ts';
 
 /** Groups found through the cluster's group index, and how old the index is (ms). */
-export type IndexedGroups = { groups: ConsumerGroup[]; indexAge: number };
+export type IndexedGroups = TopicReaders & { indexAge: number };
 
 /** The groups reading `topics`, from the cluster's group index (built first when there is none). */
 export function groupsFromIndex(
@@ -34,11 +34,12 @@ export function groupsFromIndex(
   topics: string[],
   show: GroupsListView,
   known?: ClusterView,
+  limit?: ReadersLimit,
 ): Promise<IndexedGroups> {
   return pool.run(cluster, async (admin) => {
     const index = await indexes.of(cluster).current();
-    const groups = await groupsReadingTopics(admin, index, topics, show, known);
-    return { groups, indexAge: Date.now() - index.builtAt };
+    const found = await groupsReadingTopics(admin, index, topics, show, known, limit);
+    return { ...found, indexAge: Date.now() - index.builtAt };
   });
 }
 
@@ -47,7 +48,7 @@ export function groupsFromIndex(
  */
 export function groupService(config: Config, pool: KafkaPool, indexes: GroupIndexes) {
   const describe = (cluster: string, group: string): Promise<ConsumerGroup> =>
-    pool.run(cluster, (admin) => describeGroup(admin, group));
+    pool.run(cluster, (admin) => describeGroup(admin, group, indexes.of(cluster).known(group)?.kind));
   /** After a write, the index reads the group again; a failure there leaves it to the next refresh. */
   const facts = new GroupSortFacts();
   const reindex = (cluster: string, group: string) => {
@@ -77,8 +78,8 @@ export function groupService(config: Config, pool: KafkaPool, indexes: GroupInde
           pageSize,
           allow,
           arrange: sort
-            ? (listings, all) =>
-                sortGroupListings(admin, cluster, listings, sort, order, facts, () => all, topicAllow)
+            ? (listings, all, count) =>
+                sortGroupListings(admin, cluster, listings, count, sort, order, facts, () => all, topicAllow)
             : undefined,
         });
         if (sort !== 'lagTime') return listed;
@@ -110,7 +111,9 @@ export function groupService(config: Config, pool: KafkaPool, indexes: GroupInde
       cluster: string,
       topics: string[],
       show: GroupsListView | undefined,
-    ): Promise<IndexedGroups> => groupsFromIndex(pool, indexes, cluster, topics, show ?? 'ALL'),
+      limit?: ReadersLimit,
+    ): Promise<IndexedGroups> =>
+      groupsFromIndex(pool, indexes, cluster, topics, show ?? 'ALL', undefined, limit),
 
     describe,
 

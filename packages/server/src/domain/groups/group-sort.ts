@@ -3,9 +3,9 @@ import type { Admin } from '@platformatic/kafka';
 import { readMetadata } from '../../kafka/metadata.ts';
 import { partitionOffsets } from '../../kafka/offsets.ts';
 import type { NameFilter } from '../topics/topic-list.ts';
-import { byName } from '../topics/topic-naming.ts';
+import { firstInOrder, named, namedOrder } from '../topics/topic-naming.ts';
 import { TtlMemo } from '../topics/ttl-memo.ts';
-import { committedOffsets, committedTopic } from './committed-offsets.ts';
+import { allCommittedOffsets, committedTopic } from './committed-offsets.ts';
 import { type GroupLagTimes, readLagTimes } from './group-lag-times.ts';
 import { describeConsumerGroups, type GroupListing } from './groups.ts';
 
@@ -20,16 +20,17 @@ export type GroupLags = Map<string, Map<string, number>>;
  */
 async function readLags(admin: Admin, listings: readonly GroupListing[]): Promise<GroupLags> {
   const committed = new Map<string, Map<string, number>>();
-  // One call for all: committedOffsets already sends requests of groupsPerRequest groups, at most
-  // requestConcurrency at once.
-  const found = await committedOffsets(
+  // committedOffsets sends requests of groupsPerRequest groups, at most requestConcurrency at once; the
+  // answers are read a chunk of groups at a time, so they need not all be held together.
+  for await (const found of allCommittedOffsets(
     admin,
-    listings.map((g) => ({ id: g.id, topics: null })),
-  );
-  for (const [id, offsets] of found) {
-    const byKey = new Map<string, number>();
-    for (const [k, o] of offsets) byKey.set(k, o.offset);
-    committed.set(id, byKey);
+    listings.map((g) => g.id),
+  )) {
+    for (const [id, offsets] of found) {
+      const byKey = new Map<string, number>();
+      for (const [k, o] of offsets) byKey.set(k, o.offset);
+      committed.set(id, byKey);
+    }
   }
   const topics = new Set<string>();
   for (const offsets of committed.values()) for (const k of offsets.keys()) topics.add(committedTopic(k));
@@ -81,21 +82,28 @@ export class GroupSortFacts {
 }
 
 /**
- * `listings` (filtered, sorted by id) ordered by `column`, ties by id ascending; `desc` reverses the
- * column only. Lag counts only the topics `topicAllow` keeps (what the caller may see of the group).
+ * The first `count` of `listings` ordered by `column`, ties by id ascending; `desc` reverses the column
+ * only. Lag counts only the topics `topicAllow` keeps (what the caller may see of the group).
  */
 export async function sortGroupListings(
   admin: Admin,
   cluster: string,
   listings: GroupListing[],
+  count: number,
   column: GroupSortColumn,
   order: ListOrder,
   facts: GroupSortFacts,
   all: () => readonly GroupListing[],
   topicAllow: NameFilter,
 ): Promise<GroupListing[]> {
-  if (column === 'id') return order === 'desc' ? [...listings].reverse() : listings;
   const sign = order === 'desc' ? -1 : 1;
+  const byId = (g: GroupListing) => g.id;
+  if (column === 'id')
+    return firstInOrder(
+      listings.map((g) => named(g, byId)),
+      (a, b) => sign * namedOrder(a, b),
+      count,
+    ).map((k) => k.item);
   let value: (g: GroupListing) => number | string;
   if (column === 'state') value = (g) => g.state ?? 'UNKNOWN';
   else if (column === 'members') {
@@ -113,9 +121,10 @@ export async function sortGroupListings(
       return sum;
     };
   }
-  const keyed = listings.map((g) => ({ g, v: value(g) }));
+  const keyed = listings.map((g) => ({ ...named(g, byId), v: value(g) }));
   const compare = (a: number | string, b: number | string) =>
-    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
-  keyed.sort((a, b) => sign * compare(a.v, b.v) || byName(a.g.id, b.g.id));
-  return keyed.map((k) => k.g);
+    typeof a === 'number' && typeof b === 'number' ? a - b : a < b ? -1 : a > b ? 1 : 0;
+  return firstInOrder(keyed, (a, b) => sign * compare(a.v, b.v) || namedOrder(a, b), count).map(
+    (k) => k.item,
+  );
 }

@@ -7,6 +7,7 @@ import {
   type describeGroupsV5,
 } from '@platformatic/kafka';
 import { inBatches } from '../../kafka/cluster/request-limits.ts';
+import { listGroups } from '../../kafka/list-groups.ts';
 import { send } from '../../kafka/protocol.ts';
 import { byName } from '../topics/topic-naming.ts';
 import { byCoordinator, withCoordinators } from './coordinators.ts';
@@ -41,11 +42,11 @@ export async function listConsumerGroups(
   admin: Admin,
   states?: ConsumerGroupStateValue[],
 ): Promise<GroupListing[]> {
-  const groups = await admin.listGroups({ types: ['classic', 'consumer'], ...(states ? { states } : {}) });
-  return [...groups.values()].flatMap((g): GroupListing[] => {
+  const groups = await listGroups(admin, { types: ['classic', 'consumer'], ...(states ? { states } : {}) });
+  return groups.flatMap((g): GroupListing[] => {
     const state = groupState(g.state);
-    if (g.groupType === 'consumer') return [{ id: g.id, kind: 'consumer', state }];
-    const classic = (g.groupType ?? 'classic') === 'classic';
+    if (g.type === 'consumer') return [{ id: g.id, kind: 'consumer', state }];
+    const classic = (g.type ?? 'classic') === 'classic';
     return classic && (g.protocolType === 'consumer' || g.protocolType === '')
       ? [{ id: g.id, kind: 'classic', state, protocolType: g.protocolType }]
       : [];
@@ -65,9 +66,16 @@ const STATES = new Set<string>([
 ]);
 /** `PreparingRebalance` → `PREPARING_REBALANCE`, as Java's enum names it. */
 export function groupState(raw: string): GroupState {
-  const name = raw.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
-  return (STATES.has(name) ? name : 'UNKNOWN') as GroupState;
+  let state = stateNames.get(raw);
+  if (!state) {
+    const name = raw.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+    state = (STATES.has(name) ? name : 'UNKNOWN') as GroupState;
+    if (stateNames.size < 64) stateNames.set(raw, state);
+  }
+  return state;
 }
+/** The few spellings brokers send, converted once (a listing of 50,000 groups converts each). */
+const stateNames = new Map<string, GroupState>();
 
 const sortedAssignments = (pairs: { topic: string; partition: number }[]) =>
   pairs.sort((a, b) => byName(a.topic, b.topic) || a.partition - b.partition);

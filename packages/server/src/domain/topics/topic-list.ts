@@ -2,7 +2,7 @@ import type { Topic, TopicListView } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import { readMetadata } from '../../kafka/metadata.ts';
 import { describeTopics, type LogDirSource } from './topic-describe.ts';
-import { byName, nameMatcher, shownBy, type TopicNaming } from './topic-naming.ts';
+import { nameMatcher, shownBy, sortedByName, type TopicNaming } from './topic-naming.ts';
 
 /**
  * Keeps the names a caller may see; the permission patterns plug in here (docs/security.md#list-filtering).
@@ -30,7 +30,10 @@ function matchingNames(
   allow = everyName,
 ) {
   const matches = nameMatcher(search);
-  return all.filter((n) => allow(n) && shownBy(show, naming, n) && matches(n)).sort(byName);
+  return sortedByName(
+    all.filter((n) => allow(n) && shownBy(show, naming, n) && matches(n)),
+    (n) => n,
+  );
 }
 
 /**

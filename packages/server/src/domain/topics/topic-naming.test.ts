@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test-support/config.ts';
 import { groupState } from '../groups/groups.ts';
-import { byName, nameMatcher, shownBy, topicNaming } from './topic-naming.ts';
+import { byName, firstByName, nameMatcher, shownBy, sortedByName, topicNaming } from './topic-naming.ts';
 
 const naming = topicNaming(testConfig());
 
@@ -36,5 +36,21 @@ describe('group states', () => {
     expect(groupState('Stable')).toBe('STABLE');
     expect(groupState('NotReady')).toBe('NOT_READY');
     expect(groupState('Weird')).toBe('UNKNOWN');
+  });
+});
+
+describe('name order', () => {
+  const names = Array.from({ length: 500 }, (_, i) => `${i % 3 ? 'Orders' : 'orders'}-${(i * 7919) % 500}`);
+  const expected = [...names].sort(byName);
+
+  it('sorts as byName does, each name lowered once', () => {
+    expect(sortedByName(names, (n) => n)).toEqual(expected);
+  });
+
+  it('picks the first names of that order without sorting them all, for every count', () => {
+    for (const count of [1, 25, 50, 499, 500, 600]) {
+      expect(firstByName(names, (n) => n, count)).toEqual(expected.slice(0, count));
+    }
+    expect(firstByName([], (n: string) => n, 25)).toEqual([]);
   });
 });

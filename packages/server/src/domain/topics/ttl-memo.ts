@@ -1,6 +1,7 @@
 /**
  * One value per key, kept `ttlMs` from when it was asked; concurrent callers share one computation and a
- * failed one is not kept.
+ * failed one is not kept. An expired value is dropped (not held until the next ask): the group list's
+ * sort figures for 50,000 groups are tens of MB the heap can give back.
  */
 export class TtlMemo<T> {
   readonly #ttlMs: number;
@@ -17,9 +18,11 @@ export class TtlMemo<T> {
     const value = compute();
     const fresh = { at: now, value };
     this.#entries.set(key, fresh);
-    value.catch(() => {
+    const drop = () => {
       if (this.#entries.get(key) === fresh) this.#entries.delete(key);
-    });
+    };
+    value.catch(drop);
+    setTimeout(drop, this.#ttlMs).unref();
     return value;
   }
 

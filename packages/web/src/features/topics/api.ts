@@ -2,10 +2,12 @@ import {
   AccessControlList,
   ConfigList,
   ConsumerGroupList,
+  GROUPS_MORE_HEADER,
   type GroupsListView,
   LastRecords,
   LogDirList,
   PartitionList,
+  parseGroupsMore,
   Topic,
   TopicDefaults,
   TopicList,
@@ -84,15 +86,24 @@ export function trafficQuery(cluster: string, topics: readonly string[]) {
   });
 }
 
+/** Groups a topic shows in the topic list's column; the rest are counted (`more`) and listed on its Groups tab. */
+export const GROUPS_PER_TOPIC = 10;
+
 export function groupsForTopicsQuery(cluster: string, topics: readonly string[], view: GroupsListView) {
   return queryOptions({
     queryKey: topicKeys.groups(cluster, topics, view),
-    queryFn: ({ signal }) =>
-      apiRequest(apiPath(cluster, 'group', 'topics'), {
-        query: { topics: topics.join(','), groupsListView: view },
+    queryFn: async ({ signal }) => {
+      let more: Record<string, number> = {};
+      const groups = await apiRequest(apiPath(cluster, 'group', 'topics'), {
+        query: { topics: topics.join(','), groupsListView: view, perTopic: GROUPS_PER_TOPIC },
         schema: ConsumerGroupList,
         signal,
-      }),
+        onHeaders: (headers) => {
+          more = parseGroupsMore(headers.get(GROUPS_MORE_HEADER));
+        },
+      });
+      return { groups, more };
+    },
     enabled: topics.length > 0,
   });
 }

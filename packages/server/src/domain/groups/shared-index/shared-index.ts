@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { ensureInternalTopic } from '../../../kafka/cluster/internal-topic.ts';
 import type { KafkaPool } from '../../../kafka/pool.ts';
 import { type ClusterGroupIndex, GroupIndex, type IndexSnapshot, readIndexedGroup } from '../group-index.ts';
+import type { GroupListing } from '../groups.ts';
 import type { IndexedGroup } from '../index-build.ts';
 import { publication, readIndexRecord } from './index-records.ts';
 import { PublishedIndex } from './published-index.ts';
@@ -81,6 +82,11 @@ export class SharedGroupIndex implements ClusterGroupIndex {
       );
     }
     return this.#local.current();
+  }
+
+  /** What this replica's own build saw (a follower building none knows nothing: the caller lists). */
+  known(id: string): GroupListing | undefined {
+    return this.#local.known(id);
   }
 
   async refreshGroup(id: string): Promise<void> {

@@ -3,6 +3,8 @@ import {
   ClusterParams,
   ConsumerGroup,
   ConsumerGroupList,
+  formatGroupsMore,
+  GROUPS_MORE_HEADER,
   GroupList,
   GroupListQuery,
   GroupMember,
@@ -79,12 +81,17 @@ export const groupRoutes: FastifyPluginAsyncZod<Services> = async (app, { groups
     },
     async (req, reply) => {
       const allow = topicFilter(req);
+      const { cluster } = req.params;
+      const { perTopic } = req.query;
+      const allowGroup = req.permissions.allow('CONSUMER_GROUP', 'READ', cluster);
       const found = await groups.forTopics(
-        req.params.cluster,
+        cluster,
         req.query.topics.filter(allow),
         req.query.groupsListView,
+        perTopic === undefined ? undefined : { perTopic, allow: allowGroup },
       );
       sendIndexAge(reply, found);
+      if (Object.keys(found.more).length) reply.header(GROUPS_MORE_HEADER, formatGroupsMore(found.more));
       return req.permissions
         .filter('CONSUMER_GROUP', 'READ', req.params.cluster, found.groups, (g) => g.id)
         .map((g) => visibleGroup(g, allow));

@@ -13,6 +13,7 @@ const row = (name: string, count = 1): TopicRow => ({
   underReplicated: 0,
   offline: 0,
   groups: [],
+  moreGroups: 0,
   traffic: [1, 2],
 });
 

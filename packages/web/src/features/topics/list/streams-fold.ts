@@ -49,6 +49,7 @@ function appRow(id: string, topics: TopicRow[]): TopicRow {
     underReplicated: topics.reduce((a, t) => a + t.underReplicated, 0),
     offline: topics.reduce((a, t) => a + t.offline, 0),
     groups: topics.some((t) => t.groups === undefined) ? undefined : [],
+    moreGroups: 0,
     traffic,
     streamsApp: { id, topics },
   };

@@ -126,6 +126,7 @@ export function topicColumns(options: TopicColumnOptions): AnyColumnDef<TopicRow
                 cluster={cluster}
                 topic={row.original.name}
                 groups={getValue()}
+                more={row.original.moreGroups}
                 startExpanded={groups.startExpanded}
               />
             ),

@@ -11,11 +11,16 @@ type Props = {
   topic: string;
   /** undefined until the batched /group/topics call answers. */
   groups: TopicGroup[] | undefined;
+  /** Groups beyond those answered: a link to the topic's Groups tab counts them. */
+  more: number;
   startExpanded: boolean;
 };
 
-/** First group as a button, the rest in a section that collapses per topic (docs/behaviour.md#topic-list). */
-export function TopicGroupsCell({ cluster, topic, groups, startExpanded }: Props) {
+/**
+ * First group as a button, the rest in a section that collapses per topic; past the groups the column
+ * carries, a link to the topic's Groups tab (docs/behaviour.md#topic-list).
+ */
+export function TopicGroupsCell({ cluster, topic, groups, more, startExpanded }: Props) {
   const [expanded, setExpanded] = useState(startExpanded);
   if (groups === undefined)
     return (
@@ -35,11 +40,11 @@ export function TopicGroupsCell({ cluster, topic, groups, startExpanded }: Props
           className="btn btn--ghost"
           aria-expanded={expanded}
           aria-controls={listId}
-          aria-label={`${expanded ? 'Hide' : 'Show'} ${rest.length} more consumer groups`}
+          aria-label={`${expanded ? 'Hide' : 'Show'} ${rest.length + more} more consumer groups`}
           onClick={() => setExpanded((open) => !open)}
         >
           <Icon name={expanded ? 'chevronDown' : 'chevronRight'} />
-          <Badge tone="info">{rest.length}</Badge>
+          <Badge tone="info">{rest.length + more}</Badge>
         </button>
       )}
       {expanded && rest.length > 0 && (
@@ -48,6 +53,11 @@ export function TopicGroupsCell({ cluster, topic, groups, startExpanded }: Props
             <GroupButton key={group.id} cluster={cluster} group={group} />
           ))}
         </div>
+      )}
+      {more > 0 && (expanded || rest.length === 0) && (
+        <Link className="topic-groups__all" to={topicPaths.topic(cluster, topic, 'groups')}>
+          {more} more on the Groups tab
+        </Link>
       )}
     </div>
   );

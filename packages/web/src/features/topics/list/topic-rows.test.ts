@@ -1,4 +1,4 @@
-import { ConsumerGroupList, Topic } from '@console/contract';
+import { ConsumerGroupList, parseGroupsMore, Topic } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import { groupsOfTopic, toTopicRows } from './topic-rows';
 
@@ -59,6 +59,7 @@ describe('toTopicRows', () => {
       underReplicated: 0,
       offline: 0,
       groups: undefined,
+      moreGroups: 0,
       traffic: undefined,
     });
   });
@@ -77,7 +78,7 @@ describe('toTopicRows', () => {
   });
 
   it('fills last record (null when the topic has none) and groups', () => {
-    const [row] = toTopicRows([topic], {}, groups);
+    const [row] = toTopicRows([topic], {}, { groups, more: {} });
     expect(row?.lastRecord).toBeNull();
     expect(row?.groups).toHaveLength(2);
     const last = {
@@ -90,7 +91,15 @@ describe('toTopicRows', () => {
       truncated: false,
       exceptions: [],
     };
-    const [withRecord] = toTopicRows([topic], { orders: last }, []);
+    const [withRecord] = toTopicRows([topic], { orders: last }, { groups: [], more: {} });
     expect(withRecord?.lastRecord).toBe('2024-05-01T00:00:00Z');
+  });
+
+  it('counts the groups beyond those the column was answered, from the x-groups-more header', () => {
+    const more = parseGroupsMore('orders=190,other.topic-1=3');
+    expect(more).toEqual({ orders: 190, 'other.topic-1': 3 });
+    expect(toTopicRows([topic], undefined, { groups, more })[0]?.moreGroups).toBe(190);
+    expect(parseGroupsMore(null)).toEqual({});
+    expect(parseGroupsMore('orders=x,=4,b=-1')).toEqual({});
   });
 });

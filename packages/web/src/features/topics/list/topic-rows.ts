@@ -20,6 +20,8 @@ export type TopicRow = {
   /** Partitions without a leader: nothing can be read from or written to them. */
   offline: number;
   groups: TopicGroup[] | undefined;
+  /** Groups reading the topic beyond those the column shows (its Groups tab lists them all). */
+  moreGroups: number;
   /** Records written per hour over the last 24 hours, oldest first; undefined until its call answers. */
   traffic: number[] | undefined;
   /** A Streams app's internal topics folded into this one row (streams-fold.ts); `name` is the app id. */
@@ -39,7 +41,7 @@ export function groupsOfTopic(topic: string, groups: readonly ConsumerGroup[]): 
 export function toTopicRows(
   topics: readonly Topic[],
   lastRecords: LastRecords | undefined,
-  groups: readonly ConsumerGroup[] | undefined,
+  groups: { groups: readonly ConsumerGroup[]; more: Readonly<Record<string, number>> } | undefined,
   traffic?: Readonly<Record<string, number[]>>,
 ): TopicRow[] {
   return topics.map((topic) => ({
@@ -52,7 +54,8 @@ export function toTopicRows(
     inSync: topic.inSyncReplicaCount,
     underReplicated: topic.partitions.filter((p) => p.nodes.some((n) => !n.inSyncReplicas)).length,
     offline: topic.partitions.filter((p) => p.leader === undefined).length,
-    groups: groups ? groupsOfTopic(topic.name, groups) : undefined,
+    groups: groups ? groupsOfTopic(topic.name, groups.groups) : undefined,
+    moreGroups: groups?.more[topic.name] ?? 0,
     traffic: traffic?.[topic.name],
   }));
 }
