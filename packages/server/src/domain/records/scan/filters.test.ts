@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matches, parseFilter, parseFilters, splitTerms } from './filters.ts';
+import { matches, parseFilter, parseFilters, rawRejector, splitTerms } from './filters.ts';
 
 describe('parseFilter', () => {
   it('reads the type after the last underscore', () => {
@@ -86,5 +86,36 @@ describe('matches', () => {
     expect(matches(f('null_C'), ['x'])).toBe(false);
     expect(matches(f('null_N'), ['x'])).toBe(true);
     expect(matches(f('null_N'), [null])).toBe(false);
+  });
+});
+
+describe('rawRejector', () => {
+  const context = { topic: 't', schemas: undefined, detectSchemas: false };
+  const raw = (value: string | null, key: string | null = null) => ({
+    partition: 0,
+    offset: 0,
+    timestamp: 0,
+    key: key === null ? null : Buffer.from(key),
+    value: value === null ? null : Buffer.from(value),
+    headers: [],
+  });
+
+  it('rules out a record whose value bytes cannot hold a contains term, and only such records', () => {
+    const rejects = rawRejector(parseFilters({ searchByValue: 'Needle_C' }), context, false);
+    expect(rejects?.(raw('{"a":"hay"}'))).toBe(true);
+    expect(rejects?.(raw('{"a":"a NEEDLE"}'))).toBe(false);
+    // Not ASCII: the text may differ from the bytes (a Kelvin sign folds to k), so it is left to the search.
+    expect(rejects?.(raw('{"a":"\u212a"}'))).toBe(false);
+    expect(rejects?.(raw(null))).toBe(false);
+  });
+
+  it('says nothing for a viewer with a mask, a part with a codec, or a not-contains or null search', () => {
+    const contains = parseFilters({ searchByValue: 'needle' });
+    expect(rawRejector(contains, context, true)).toBeUndefined();
+    const codecs = { value: { decode: () => '', format: 'JSON', label: 'x' } } as never;
+    expect(rawRejector(contains, { ...context, codecs }, false)).toBeUndefined();
+    expect(rawRejector(parseFilters({ searchByValue: 'needle_N' }), context, false)).toBeUndefined();
+    expect(rawRejector(parseFilters({ searchByValue: 'null' }), context, false)).toBeUndefined();
+    expect(rawRejector(parseFilters({ searchByKey: 'k1' }), context, false)?.(raw('v', 'k2'))).toBe(true);
   });
 });

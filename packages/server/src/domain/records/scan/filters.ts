@@ -1,5 +1,7 @@
 import { SEARCH_FIELDS, type SearchField } from '@console/contract';
+import type { RawRecord } from '../../../kafka/fetch/types.ts';
 import type { MaskedRecord } from '../../masking/masked-record.ts';
+import { type DecodeContext, plainBytes } from '../decode/decode.ts';
 import { type ByteScreen, byteScreenOf } from './byte-search.ts';
 
 export type MatchType = 'C' | 'N' | 'E';
@@ -166,4 +168,32 @@ function partMatches(record: MaskedRecord, part: 'key' | 'value', filter: Search
   }
   if (filter.type !== 'E' && record.lacks(part, filter)) return filter.type === 'N';
   return matches(filter, [record[part].text]);
+}
+
+/**
+ * Tells from a raw record's bytes alone that it cannot pass the search filters: a `contains` filter on the
+ * key or value whose terms the byte screen finds absent (what partMatches would conclude, and every filter
+ * must pass). The scan drops such a record before making its decoded and masked views, most records of a
+ * search that matches little. Undefined when no filter can tell so: none is a screened `contains` filter,
+ * the viewer has a mask (masking may write text the bytes do not hold), or the part has a codec.
+ */
+export function rawRejector(
+  filters: SearchFilters,
+  context: DecodeContext,
+  masked: boolean,
+): ((raw: RawRecord) => boolean) | undefined {
+  if (masked) return undefined;
+  const screens = (['key', 'value'] as const).flatMap((part) => {
+    const filter = part === 'key' ? filters.searchByKey : filters.searchByValue;
+    const screen = filter?.type === 'C' && !filter.isNull ? filter.bytes : undefined;
+    return screen && !context.codecs?.[part] ? [{ part, screen }] : [];
+  });
+  if (screens.length === 0) return undefined;
+  return (raw) => {
+    for (const { part, screen } of screens) {
+      const bytes = plainBytes(raw[part], context, part);
+      if (bytes && screen(bytes)) return true;
+    }
+    return false;
+  };
 }

@@ -11,7 +11,7 @@ import { schemaIds } from '../decode/decode.ts';
 import { DecodedRecord } from '../decode/decoded-record.ts';
 import type { RecordFilter } from '../expression/record-filter.ts';
 import { yieldTurn } from '../expression/yield-turn.ts';
-import { passes, type SearchFilters } from './filters.ts';
+import { passes, rawRejector, type SearchFilters } from './filters.ts';
 import { candidates, countFailures, screenFor, type Verdicts } from './parallel/screen.ts';
 import type { ScanPlan } from './plan.ts';
 
@@ -63,6 +63,12 @@ async function loadSchemas(source: ScanSource, records: RawRecord[]): Promise<vo
   if (schemas && detectSchemas) await schemas.load(schemaIds(records));
 }
 
+type Rejector = ((raw: RawRecord) => boolean) | undefined;
+
+/** What tells a record cannot match before its views are made (filters.ts rawRejector). */
+const rejectorOf = (source: ScanSource): Rejector =>
+  rawRejector(source.filters, source.decode, source.mask !== undefined);
+
 /** The search terms, then the expression on the same view (masking applied to the view covers both). */
 function matchesAll(source: ScanSource, view: MaskedRecord): boolean {
   if (!passes(view, source.filters, source.endTimestamp)) return false;
@@ -95,13 +101,14 @@ async function* forward(
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
   const reading = { ...source, spans, wants: (p: number) => wanted(p) > 0, ...(page ? { wanted } : {}) };
   const screen = screenFor(source, page);
+  const rejects = rejectorOf(source);
   // Events handed to the workers, taken back in the order they were read.
   const ahead: { chunks: Chunk[]; verdicts: Promise<Verdicts | undefined> | undefined }[] = [];
   async function* settle(keep: number): AsyncGenerator<Round> {
     while (ahead.length > keep) {
       const next = ahead.shift();
       if (!next) return;
-      const round = await forwardRound(source, next.chunks, await next.verdicts, wanted, positions);
+      const round = await forwardRound(source, next.chunks, await next.verdicts, wanted, positions, rejects);
       if (round) yield round;
     }
   }
@@ -126,6 +133,7 @@ async function forwardRound(
   verdicts: Verdicts | undefined,
   wanted: Wanted,
   positions: Map<number, number>,
+  rejects: Rejector,
 ): Promise<Round | undefined> {
   const found = new Map<number, Found>();
   for (const [i, chunk] of chunks.entries()) {
@@ -137,6 +145,7 @@ async function forwardRound(
     const tested = candidates(chunk.records, verdict);
     await loadSchemas(source, tested);
     for (const raw of tested) {
+      if (rejects?.(raw)) continue;
       // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
       if (source.expression?.yieldDue()) await yieldTurn();
       const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
@@ -183,6 +192,7 @@ async function* backward(
   );
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
   const screen = screenFor(source, false);
+  const rejects = rejectorOf(source);
   // A partition no leader answered for is dropped from the scan, its position kept, and named at the end.
   const lost = new Map<number, Unreadable>();
   const unreadable = () => [...lost.values()];
@@ -206,7 +216,7 @@ async function* backward(
     const settle = async (keep: number) => {
       while (ahead.length > keep) {
         const next = ahead.shift();
-        if (next) await windowRound(source, next.chunks, await next.verdicts, windows, wanted);
+        if (next) await windowRound(source, next.chunks, await next.verdicts, windows, wanted, rejects);
       }
     };
     for await (const event of readRecords({ ...source, spans, whole: true })) {
@@ -255,6 +265,7 @@ async function windowRound(
   verdicts: Verdicts | undefined,
   windows: Map<number, Window>,
   wanted: Wanted,
+  rejects: Rejector,
 ): Promise<void> {
   for (const [i, chunk] of chunks.entries()) {
     const w = windows.get(chunk.partition);
@@ -266,6 +277,7 @@ async function windowRound(
     const tested = candidates(chunk.records, verdict);
     await loadSchemas(source, tested);
     for (const raw of tested) {
+      if (rejects?.(raw)) continue;
       // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
       if (source.expression?.yieldDue()) await yieldTurn();
       const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
