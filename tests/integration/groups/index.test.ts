@@ -102,30 +102,37 @@ describe("the topic list's groups column", () => {
     const [busy, quiet] = [await kafka.createTopic(1), await kafka.createTopic(1)];
     await kafka.produce(busy, [{ partition: 0, value: 'a' }]);
     await kafka.produce(quiet, [{ partition: 0, value: 'b' }]);
-    // Committed through the console, so its index (built earlier in this file) has them at once.
-    const commit = async (topic: string) => {
-      const id = uniqueName('group');
+    // Ids that sort as named; committed through the console, so its index (built earlier) has them at once.
+    const base = uniqueName('group');
+    const commit = async (id: string, topics: string[]) => {
       madeByConsole.push(id);
-      const res = await call('POST', `/group/${id}/offsets`, [{ topic, partition: 0, offset: 1 }]);
-      expect(res.status).toBe(204);
+      const body = topics.map((topic) => ({ topic, partition: 0, offset: 1 }));
+      expect((await call('POST', `/group/${id}/offsets`, body)).status).toBe(204);
       return id;
     };
     const idle: string[] = [];
-    for (let i = 0; i < 4; i++) idle.push(await commit(busy));
-    const alone = await commit(quiet);
+    for (const n of [1, 2, 3, 4]) idle.push(await commit(`${base}-b${n}`, [busy]));
+    // Fifth of the idle groups on busy (left out there), first on quiet (kept there).
+    const both = await commit(`${base}-c`, [busy, quiet]);
+    const alone = await commit(`${base}-q`, [quiet]);
     const consumer = await kafka.joinGroup(busy);
     const column = async (query: string) => {
       const res = await call('GET', `/group/topics?topics=${busy},${quiet}${query}`);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return { ids: (res.body as ConsumerGroup[]).map((g) => g.id), more: res.headers.get('x-groups-more') };
+      const groups = res.body as ConsumerGroup[];
+      return { groups, ids: groups.map((g) => g.id), more: res.headers.get('x-groups-more') };
     };
 
     const capped = await column('&perTopic=2');
-    expect(capped.ids).toEqual([consumer, idle.sort()[0], alone].sort());
-    expect(capped.more).toBe(`${busy}=3`);
-    expect(await column('&perTopic=2&groupsListView=HIDE_EMPTY')).toEqual({ ids: [consumer], more: null });
+    expect(capped.ids).toEqual([consumer, idle[0], both, alone].sort());
+    expect(capped.more).toBe(`${busy}=4`);
+    // Kept for quiet only, it is answered on quiet only.
+    expect(capped.groups.find((g) => g.id === both)?.topics).toEqual([quiet]);
+    const hideEmpty = await column('&perTopic=2&groupsListView=HIDE_EMPTY');
+    expect({ ids: hideEmpty.ids, more: hideEmpty.more }).toEqual({ ids: [consumer], more: null });
     const every = await column('');
-    expect(every.ids).toEqual([consumer, ...idle, alone].sort());
+    expect(every.ids).toEqual([consumer, ...idle, both, alone].sort());
+    expect(every.groups.find((g) => g.id === both)?.topics).toEqual([busy, quiet].sort());
     expect(every.more).toBeNull();
     const bad = await call('GET', `/group/topics?topics=${busy}&perTopic=0`);
     expect(bad.status).toBe(400);

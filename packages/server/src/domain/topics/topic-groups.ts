@@ -77,7 +77,10 @@ export async function groupsReadingTopics(
   ]);
   const all = [...described, ...[...readers.values()].flatMap((r) => r.described ?? [])];
   const groups = all
-    .map((group) => toConsumerGroup(group, committed.get(group.id) ?? new Map(), ends, asked))
+    .map((group) => {
+      const on = limit ? (readers.get(group.id)?.topics ?? asked) : asked;
+      return toConsumerGroup(group, committed.get(group.id) ?? new Map(), ends, on);
+    })
     .filter((g) =>
       show === 'HIDE_EMPTY' ? g.activeTopics?.some((t) => asked.has(t)) : g.topics?.some((t) => asked.has(t)),
     )
@@ -88,7 +91,8 @@ export async function groupsReadingTopics(
 /**
  * Keeps, per asked topic, the first `perTopic` groups the caller may read: those with a member assigned to
  * it, then other groups with members, then idle ones (left out for HIDE_EMPTY), each by id. Answers how
- * many more each topic has; the readers left out are removed, so their offsets are never fetched.
+ * many more each topic has; the readers left out are removed, so their offsets are never fetched, and a
+ * group kept for one topic only is not answered on another where it was left out.
  */
 function keepFirstReaders(
   readers: Map<string, Reader>,
@@ -101,7 +105,8 @@ function keepFirstReaders(
     const consuming = reader.described.members.some((m) => m.assignments?.some((a) => a.topic === topic));
     return consuming ? 0 : 1;
   };
-  const kept = new Set<string>();
+  // Per kept group, the topics it was kept for: its offsets are read, and it is answered, on those only.
+  const kept = new Map<string, Set<string>>();
   const more: Record<string, number> = {};
   for (const topic of asked) {
     const candidates = [...readers]
@@ -109,10 +114,15 @@ function keepFirstReaders(
       .map(([id, r]) => ({ id, rank: rank(r, topic) }))
       .filter((c) => show !== 'HIDE_EMPTY' || c.rank === 0)
       .sort((a, b) => a.rank - b.rank || byName(a.id, b.id));
-    for (const c of candidates.slice(0, limit.perTopic)) kept.add(c.id);
+    for (const c of candidates.slice(0, limit.perTopic))
+      kept.set(c.id, (kept.get(c.id) ?? new Set()).add(topic));
     if (candidates.length > limit.perTopic) more[topic] = candidates.length - limit.perTopic;
   }
-  for (const id of readers.keys()) if (!kept.has(id)) readers.delete(id);
+  for (const [id, reader] of readers) {
+    const topics = kept.get(id);
+    if (topics) reader.topics = topics;
+    else readers.delete(id);
+  }
   return more;
 }
 

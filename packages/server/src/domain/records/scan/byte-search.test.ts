@@ -77,4 +77,20 @@ describe('byte screen of a search', () => {
     expect(screen?.(Buffer.from(`Refund${filler}`))).toBe(false);
     expect(screen?.(Buffer.from(`${filler}order-4${filler}refun`))).toBe(true);
   });
+
+  it('agrees with a plain case-insensitive search on terms with repeated letters', () => {
+    // A small alphabet makes near matches and overlapping repeats common: where the skips could go wrong.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed;
+    };
+    const text = (length: number) => Array.from({ length }, () => 'abAB-'[next() % 5]).join('');
+    for (let round = 0; round < 500; round++) {
+      const term = text(1 + (next() % 5)).toLowerCase();
+      const screen = byteScreenOf([term]);
+      const value = text(next() % 40);
+      expect(screen?.(Buffer.from(value)), `${term} in ${value}`).toBe(!value.toLowerCase().includes(term));
+    }
+  });
 });

@@ -58,7 +58,7 @@ export type ScanEnd = {
 export type Wanted = (partition: number) => number;
 
 /** Loads the registry schemas a batch needs, so that its records decode synchronously. */
-async function loadSchemas(source: ScanSource, records: RawRecord[]): Promise<void> {
+async function loadSchemas(source: ScanSource, records: readonly RawRecord[]): Promise<void> {
   const { schemas, detectSchemas } = source.decode;
   if (schemas && detectSchemas) await schemas.load(schemaIds(records));
 }
@@ -68,6 +68,10 @@ type Rejector = ((raw: RawRecord) => boolean) | undefined;
 /** What tells a record cannot match before its views are made (filters.ts rawRejector). */
 const rejectorOf = (source: ScanSource): Rejector =>
   rawRejector(source.filters, source.decode, source.mask !== undefined);
+
+/** The records left to test once those the bytes rule out are dropped (before their schemas are loaded). */
+const kept = (records: readonly RawRecord[], rejects: Rejector): readonly RawRecord[] =>
+  rejects ? records.filter((raw) => !rejects(raw)) : records;
 
 /** The search terms, then the expression on the same view (masking applied to the view covers both). */
 function matchesAll(source: ScanSource, view: MaskedRecord): boolean {
@@ -142,10 +146,9 @@ async function forwardRound(
     const views: MaskedRecord[] = [];
     let through = chunk.next - 1;
     const verdict = verdicts?.[i];
-    const tested = candidates(chunk.records, verdict);
+    const tested = kept(candidates(chunk.records, verdict), rejects);
     await loadSchemas(source, tested);
     for (const raw of tested) {
-      if (rejects?.(raw)) continue;
       // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
       if (source.expression?.yieldDue()) await yieldTurn();
       const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
@@ -274,10 +277,9 @@ async function windowRound(
     for (const raw of chunk.records) w.bytes += (raw.value?.length ?? 0) + (raw.key?.length ?? 0);
     w.count += chunk.records.length;
     const verdict = verdicts?.[i];
-    const tested = candidates(chunk.records, verdict);
+    const tested = kept(candidates(chunk.records, verdict), rejects);
     await loadSchemas(source, tested);
     for (const raw of tested) {
-      if (rejects?.(raw)) continue;
       // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
       if (source.expression?.yieldDue()) await yieldTurn();
       const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
