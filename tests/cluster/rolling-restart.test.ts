@@ -7,10 +7,10 @@ import { join } from 'node:path';
 import { Admin, Producer } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRecord, Partition, TailBody } from '../../packages/contract/src/index.ts';
-import type { Config } from '../../packages/server/src/platform/config/schema.ts';
 import { type ClusterState, startCluster, startNode, stopCluster, stopNode } from '../stack/kafka-cluster.ts';
 import { type RunningApp, startApp } from '../support/app.ts';
 import { uniqueName } from '../support/kafka.ts';
+import { onCluster } from '../support/kafka-cluster.ts';
 import { sseMessages } from '../support/records.ts';
 
 const TAILS = 50;
@@ -23,17 +23,6 @@ let app: RunningApp;
 const live = uniqueName('topic');
 const big = uniqueName('topic');
 const api = (path: string) => `${app.url}/api/three${path}`;
-
-function onCluster(config: Config): Config {
-  const local = config.clusters.local;
-  if (!local) throw new Error('no local cluster in the stack config');
-  return {
-    ...config,
-    clusters: {
-      three: { ...local, properties: { ...local.properties, 'bootstrap.servers': cluster.bootstrap } },
-    },
-  };
-}
 
 type Tail = { start: Map<number, number>; records: DataRecord[]; errors: unknown[]; close: () => void };
 
@@ -89,7 +78,7 @@ beforeAll(async () => {
     idempotent: true,
     retries: 10,
   });
-  app = await startApp(onCluster);
+  app = await startApp(onCluster(cluster.bootstrap));
   await waitFor(allInSync, 60_000, 'the topic in sync');
   // A topic a search takes a few seconds to read through.
   for (let batch = 0; batch < 20; batch++) {

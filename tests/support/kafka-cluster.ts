@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Config } from '../../packages/server/src/platform/config/schema.ts';
 import {
   type BrokerProperties,
   type ClusterState,
@@ -71,4 +72,19 @@ export async function threeBrokers(): Promise<TestCluster> {
     );
     return { bootstrap: state.bootstrap, stop };
   });
+}
+
+/**
+ * The stack's console config with its one cluster, `three`, pointed at `bootstrap` (a cluster of the
+ * tests' own, started before the console): for `startApp`.
+ */
+export function onCluster(bootstrap: string): (config: Config) => Config {
+  return (config) => {
+    const local = config.clusters.local;
+    if (!local) throw new Error('no local cluster in the stack config');
+    return {
+      ...config,
+      clusters: { three: { ...local, properties: { ...local.properties, 'bootstrap.servers': bootstrap } } },
+    };
+  };
 }

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Admin } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../packages/server/src/platform/config/schema.ts';
 import { type ClusterState, startCluster, stopCluster } from '../../stack/kafka-cluster.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { uniqueName } from '../../support/kafka.ts';
+import { onCluster } from '../../support/kafka-cluster.ts';
 
 type Finding = {
   id: string;
@@ -30,17 +30,6 @@ const topics = {
   allThree: uniqueName('topic'),
   onlyOnThree: uniqueName('topic'),
 };
-
-function onCluster(config: Config): Config {
-  const local = config.clusters.local;
-  if (!local) throw new Error('no local cluster in the stack config');
-  return {
-    ...config,
-    clusters: {
-      three: { ...local, properties: { ...local.properties, 'bootstrap.servers': cluster.bootstrap } },
-    },
-  };
-}
 
 async function insights(app: RunningApp, kinds: string): Promise<Finding[]> {
   const all: Finding[] = [];
@@ -72,7 +61,7 @@ beforeAll(async () => {
     configs: [{ name: 'min.insync.replicas', value: '3' }],
   });
   await admin.createTopics({ topics: [topics.onlyOnThree], assignments: [{ partition: 0, brokers: [3] }] });
-  apps.push(await startApp(onCluster));
+  apps.push(await startApp(onCluster(cluster.bootstrap)));
 }, 180_000);
 
 afterAll(async () => {
@@ -107,7 +96,7 @@ describe('insights on three brokers', () => {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     // A console started now: the first one keeps its findings 30 s.
-    const app = await startApp(onCluster);
+    const app = await startApp(onCluster(cluster.bootstrap));
     apps.push(app);
     const found = await insights(app, 'partition.offline,partition.under-min-isr,partition.under-replicated');
     const of = (topic: string) =>

@@ -2,33 +2,21 @@
 // Kafka's own ReassignPartitionsCommand and TopicCommand as the other side.
 import { Admin, Producer, stringSerializers } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../../../packages/server/src/platform/config/schema.ts';
 import { type RunningApp, request, startApp } from '../../support/app.ts';
 import { uniqueName } from '../../support/kafka.ts';
-import { type TestCluster, threeBrokers } from '../../support/kafka-cluster.ts';
+import { onCluster, type TestCluster, threeBrokers } from '../../support/kafka-cluster.ts';
 import { kafkaTool } from '../../support/kafka-tools.ts';
 import { sha256, withSecurity } from '../../support/security.ts';
 
 let cluster: TestCluster;
 
-/** The stack's console config with its one cluster, `three`, pointed at the 3-broker cluster. */
-function onCluster(config: Config): Config {
-  const local = config.clusters.local;
-  if (!local) throw new Error('no local cluster in the stack config');
-  return {
-    ...config,
-    clusters: {
-      three: { ...local, properties: { ...local.properties, 'bootstrap.servers': cluster.bootstrap } },
-    },
-  };
-}
 let app: RunningApp;
 let admin: Admin;
 const topics: string[] = [];
 
 beforeAll(async () => {
   cluster = await threeBrokers();
-  app = await startApp(onCluster);
+  app = await startApp(onCluster(cluster.bootstrap));
   admin = new Admin({ clientId: 'reassign-tests', bootstrapBrokers: cluster.bootstrap.split(',') });
 }, 150_000);
 
@@ -234,7 +222,7 @@ describe('partition reassignment', { timeout: 180_000 }, () => {
           reader: [{ role: 'reader' }],
           movers: [{ role: 'partition-admin', patterns: ['test-topic-.*'] }],
         },
-      })(onCluster(config)),
+      })(onCluster(cluster.bootstrap)(config)),
     );
     try {
       const as = (user: string) => `Basic ${Buffer.from(`${user}:pw`).toString('base64')}`;

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { Admin, Producer } from '@platformatic/kafka';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataRecord, RecordPage, TailBody } from '../../../packages/contract/src/index.ts';
-import type { Config } from '../../../packages/server/src/platform/config/schema.ts';
 import {
   type ClusterState,
   startCluster,
@@ -16,6 +15,7 @@ import {
 } from '../../stack/kafka-cluster.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { uniqueName } from '../../support/kafka.ts';
+import { onCluster } from '../../support/kafka-cluster.ts';
 import { sseMessages } from '../../support/records.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'broker-down-'));
@@ -27,17 +27,6 @@ let group: string;
 let tail: Awaited<ReturnType<typeof openTail>>;
 const topic = uniqueName('topic');
 const api = (path: string) => `${app.url}/api/three${path}`;
-
-function onCluster(config: Config): Config {
-  const local = config.clusters.local;
-  if (!local) throw new Error('no local cluster in the stack config');
-  return {
-    ...config,
-    clusters: {
-      three: { ...local, properties: { ...local.properties, 'bootstrap.servers': cluster.bootstrap } },
-    },
-  };
-}
 
 /** `count` records to each partition, values `p<partition>-<n>` from `from`. */
 async function produce(partitions: number[], from: number, count: number) {
@@ -135,7 +124,7 @@ beforeAll(async () => {
   });
   for (let i = 0; i < 50 && (await leaderOf(2)) !== 3; i++) await new Promise((r) => setTimeout(r, 200));
   await produce([0, 1, 2], 0, 10);
-  app = await startApp(onCluster);
+  app = await startApp(onCluster(cluster.bootstrap));
   group = await groupLedBy(3);
   tail = await openTail();
 }, 180_000);
