@@ -3,14 +3,18 @@
  * 1 M records of about 1 KB per scan). V8 reads these at run time: the process sets them itself once it
  * listens (start.ts; during the start they would cost it the cached code of Node's built-in modules, and
  * the start runs no full collection, from which they hold).
- * - `--heap-growing-percent=50`: a scan promotes a few MB of short-lived objects to the old generation.
- *   With V8's default growing factor (up to 4x the live size after a full collection) nothing collects
- *   them and RSS creeps, about 5 MiB a scan (112 to 204 MiB over 16 scans); at 1.5x it stays flat.
+ * - `--heap-growing-percent=200`: a scan promotes a few MB of short-lived objects to the old generation.
+ *   V8's own factor (up to 4x the live size after a full collection) let RSS creep, about 5 MiB a scan
+ *   (112 to 204 MiB over 16 scans, 2026-11-23). 1.5x (the value until 2026-11-29) kept it flat while
+ *   the server's heap was larger; once the start's lazy loading brought the live heap to ~20 MB, the old
+ *   generation had ~10 MB of room: a full collection every ~80 ms of a scan (140 in one 1M-record search), the
+ *   search 2.3x slower (5.3 s against 2.3, 7.2 CPU-s against 2.1). At 3x: 14 full collections over 8
+ *   searches, RSS flat at 109 MiB (peak 115); V8's own factor: 19, peak 145 (search.md).
  * - `--no-allocation-site-pretenuring`: pretenuring sometimes decided, early in the first scan, to
  *   allocate the objects holding fetch answers in the old generation, and the process stayed ~90 MB
  *   larger for its whole life (5 of 9 trial runs; with it off, 0 of 8). The rate did not change.
  */
-export const RUNTIME_FLAGS = ['--heap-growing-percent=50', '--no-allocation-site-pretenuring'] as const;
+export const RUNTIME_FLAGS = ['--heap-growing-percent=200', '--no-allocation-site-pretenuring'] as const;
 /** V8's defaults for the same flags (`node --v8-options`; node-flags.test.ts checks them). */
 export const RUNTIME_FLAG_DEFAULTS = ['--heap-growing-percent=0', '--allocation-site-pretenuring'] as const;
 

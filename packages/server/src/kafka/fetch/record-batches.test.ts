@@ -1,6 +1,6 @@
 import { type CompressionAlgorithmValue, createRecordsBatch, type MessageRecord } from '@platformatic/kafka';
 import { describe, expect, it } from 'vitest';
-import { readRecordBatches } from './record-batches.ts';
+import { payloadBytes, readRecordBatches } from './record-batches.ts';
 
 const T0 = 1_714_521_600_000n;
 
@@ -55,6 +55,24 @@ describe('readRecordBatches', () => {
       expect(read.records[0]?.headers.map(([k, v]) => [text(k), text(v)])).toEqual([['source', 'e2e']]);
     },
   );
+
+  it('gives a record the same key and value views at every read, and counts null key and value as 0 bytes', () => {
+    const set = batch(0, [message(1), { topic: 't', key: undefined, value: undefined }, message(2)]);
+    const [first, empty, last] = readRecordBatches(set, 0, 0, []).records;
+    expect(first?.value).toBe(first?.value);
+    expect(text(first?.key ?? null)).toBe('key-1');
+    expect(empty?.key).toBeNull();
+    expect(empty?.value).toBeNull();
+    expect([first, empty, last].map((r) => (r ? payloadBytes(r) : -1))).toEqual([
+      Buffer.byteLength('key-1value 1 é'),
+      0,
+      Buffer.byteLength('key-2value 2 éé'),
+    ]);
+    // A record made elsewhere (a test, a copy) is counted from its own buffers.
+    expect(payloadBytes({ ...message(3), partition: 0, offset: 0, timestamp: 0, headers: [] } as never)).toBe(
+      Buffer.byteLength('key-3value 3 ééé'),
+    );
+  });
 
   it('skips records before the start offset and ignores a partial batch at the end', () => {
     const whole = batch(0, [message(0), message(1), message(2)]);

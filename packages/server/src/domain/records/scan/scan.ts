@@ -2,6 +2,7 @@ import type { ScanStop } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import type { Budget } from '../../../kafka/fetch/budget.ts';
 import { readRecords } from '../../../kafka/fetch/reader.ts';
+import { payloadBytes } from '../../../kafka/fetch/record-batches.ts';
 import type { Chunk, RawRecord, Scanned, Span, Unreadable } from '../../../kafka/fetch/types.ts';
 import type { BrokerInfo, TopicMeta } from '../../../kafka/metadata.ts';
 import { MaskedRecord } from '../../masking/masked-record.ts';
@@ -103,8 +104,8 @@ async function* forward(
 ): AsyncGenerator<Round | ScanEnd> {
   const spans: Span[] = plan.partitions.map((p) => ({ partition: p.partition, from: p.position, to: p.hi }));
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
-  const reading = { ...source, spans, wants: (p: number) => wanted(p) > 0, ...(page ? { wanted } : {}) };
   const screen = screenFor(source, page);
+  const reading = { ...source, spans, wants: (p: number) => wanted(p) > 0, ...(page ? { wanted } : {}) };
   const rejects = rejectorOf(source);
   // Events handed to the workers, taken back in the order they were read.
   const ahead: { chunks: Chunk[]; verdicts: Promise<Verdicts | undefined> | undefined }[] = [];
@@ -222,7 +223,12 @@ async function* backward(
         if (next) await windowRound(source, next.chunks, await next.verdicts, windows, wanted, rejects);
       }
     };
-    for await (const event of readRecords({ ...source, spans, whole: true })) {
+    for await (const event of readRecords({
+      ...source,
+      spans,
+      whole: true,
+      sharedSets: false,
+    })) {
       if (event.type === 'error') throw event.error;
       if (event.type === 'done') {
         for (const u of event.unreadable) lost.set(u.partition, u);
@@ -274,7 +280,7 @@ async function windowRound(
     const w = windows.get(chunk.partition);
     if (!w) continue;
     const room = wanted(chunk.partition);
-    for (const raw of chunk.records) w.bytes += (raw.value?.length ?? 0) + (raw.key?.length ?? 0);
+    for (const raw of chunk.records) w.bytes += payloadBytes(raw);
     w.count += chunk.records.length;
     const verdict = verdicts?.[i];
     const tested = kept(candidates(chunk.records, verdict), rejects);

@@ -12,7 +12,7 @@ import type { DecodeContext } from '../../decode/decode.ts';
 import { DecodedRecord } from '../../decode/decoded-record.ts';
 import { schemaIdOf } from '../../decode/wire.ts';
 import type { RecordFilter } from '../../expression/record-filter.ts';
-import { parseFilters, passes, type SearchFilters } from '../filters.ts';
+import { parseFilters, passes, rawRejector, type SearchFilters } from '../filters.ts';
 import type { ChunkVerdict, ScanSpec, ScreenResult, ScreenTask } from './protocol.ts';
 
 type Compiled = {
@@ -20,6 +20,8 @@ type Compiled = {
   context: DecodeContext;
   filters: SearchFilters;
   expression: RecordFilter | undefined;
+  /** What rules a record out from its bytes, before its views are made (as on the main thread). */
+  rejects: ((raw: RawRecord) => boolean) | undefined;
 };
 
 /** Specs compiled lately: a scan sends the same one with every task. */
@@ -33,12 +35,16 @@ async function compile(key: string, spec: ScanSpec): Promise<Compiled> {
   const expression = spec.expression
     ? (await import('../../expression/record-filter.ts')).compileFilter(spec.expression, 'filter')
     : undefined;
+  // No registry here: records it would decode are left to the main thread (`framed`).
+  const context: DecodeContext = { topic: spec.topic, schemas: undefined, detectSchemas: spec.detectSchemas };
+  const filters = parseFilters(spec.filters);
+  // Only unmasked scans without codecs come here (screen.ts).
   const entry: Compiled = {
     spec,
-    // No registry here: records it would decode are left to the main thread (`framed`).
-    context: { topic: spec.topic, schemas: undefined, detectSchemas: spec.detectSchemas },
-    filters: parseFilters(spec.filters),
+    context,
+    filters,
     expression,
+    rejects: rawRejector(filters, context, false),
   };
   compiled.set(key, entry);
   if (compiled.size > KEEP_SPECS) compiled.delete(compiled.keys().next().value as string);
@@ -50,7 +56,7 @@ function framed(raw: RawRecord): boolean {
 }
 
 function verdict(scan: Compiled, records: RawRecord[], stop: Int32Array): ChunkVerdict | undefined {
-  const { spec, context, filters, expression } = scan;
+  const { spec, context, filters, expression, rejects } = scan;
   const passed: number[] = [];
   const failed: number[] = [];
   let message: string | undefined;
@@ -58,6 +64,7 @@ function verdict(scan: Compiled, records: RawRecord[], stop: Int32Array): ChunkV
     if ((i & 255) === 0 && Atomics.load(stop, 0) !== 0) return undefined;
     const raw = records[i] as RawRecord;
     if (spec.registry && spec.detectSchemas && framed(raw)) return { all: true };
+    if (rejects?.(raw)) continue;
     const view = new MaskedRecord(new DecodedRecord(raw, context), undefined);
     if (!passes(view, filters, spec.endTimestamp)) continue;
     if (expression) {
