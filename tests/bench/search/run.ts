@@ -15,7 +15,7 @@
  * evaluated for; their rates over the plain search's (wall time, and the server's CPU time from /proc)
  * go to tests/bench/results/search-filter.{json,md}. FILTER_ONLY=1 runs only those searches.
  *
- * WORKERS sets the console's `search.workers` (default: the server's, cores − 1); CPUS=n pins the console
+ * WORKERS sets the console's `search.workers` (default: the server's, 0); CPUS=n pins the console
  * and kcat to the first n cores (taskset), to compare at a core count below the machine's. Each search's
  * and each kcat run's CPU time is recorded: the server's from /proc (all its threads, workers included),
  * kcat's from its rusage (the CPU time its shell waited for).
@@ -318,7 +318,7 @@ try {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
     cpusUsed: CPUS ?? cpus().length,
-    workers: WORKERS === undefined ? 'default (cores - 1, at least 1)' : Number(WORKERS),
+    workers: WORKERS === undefined ? 'default (0: none)' : Number(WORKERS),
     loadAverageAtEnd: Math.round(load * 10) / 10,
     records: RECORDS,
     valueBytes: VALUE_BYTES,

@@ -144,6 +144,7 @@ function read(
   aborted: Parameters<typeof readRecordBatches>[3],
 ): Pick<Fetched, 'records' | 'next' | 'bytes' | 'cut' | 'set'> {
   if (!set) return { records: [], next: start, bytes: 0, cut: false };
-  const batches = readRecordBatches(set, partition, start, aborted);
-  return { ...batches, cut: batches.bytes === 0, set: { bytes: set, start, aborted } };
+  const recordSet: RecordSet = { bytes: set, start, aborted };
+  const batches = readRecordBatches(set, partition, start, aborted, recordSet);
+  return { ...batches, cut: batches.bytes === 0, set: recordSet };
 }

@@ -38,6 +38,7 @@ export function readRecordBatches(
   partition: number,
   start: number,
   aborted: readonly AbortedTransaction[],
+  holder: Holder = { bytes: set },
 ): ReadBatches {
   const pending = [...aborted].sort((a, b) => (a.firstOffset < b.firstOffset ? -1 : 1));
   const abortedProducers = new Set<bigint>();
@@ -68,10 +69,21 @@ export function readRecordBatches(
     if (attributes & TRANSACTIONAL && abortedProducers.has(producerId)) continue;
     const timestamp =
       attributes & LOG_APPEND_TIME ? Number(batch.readBigInt64BE(MAX_TIMESTAMP_AT)) : undefined;
+    const compressed = (attributes & COMPRESSION) !== 0;
+    const body = recordsOf(batch, attributes);
     readRecords(
-      recordsOf(batch, attributes),
+      body,
       batch.readInt32BE(RECORD_COUNT_AT),
-      { partition, base, start, timestamp, firstTimestamp: Number(batch.readBigInt64BE(FIRST_TIMESTAMP_AT)) },
+      {
+        partition,
+        base,
+        start,
+        timestamp,
+        firstTimestamp: Number(batch.readBigInt64BE(FIRST_TIMESTAMP_AT)),
+        // An uncompressed batch's records are read from the set (whose bytes may move, types.ts RecordSet).
+        holder: compressed ? { bytes: body } : holder,
+        bodyAt: compressed ? 0 : at - size + RECORDS_AT,
+      },
       records,
     );
   }
@@ -109,7 +121,16 @@ type BatchContext = {
   /** Set for LogAppendTime batches: every record carries the batch's max timestamp. */
   timestamp: number | undefined;
   firstTimestamp: number;
+  /** Where the records' bytes are: the set, or the decompressed batch; `bodyAt`: where the body starts in it. */
+  holder: Holder;
+  bodyAt: number;
 };
+
+/**
+ * Bytes records are read from, as a place that may be re-pointed: a scan hands a fetched set to a worker
+ * thread without a copy (its memory moves there and back) and puts the bytes that came back here.
+ */
+export type Holder = { bytes: Buffer };
 
 /**
  * A record read from a batch. Its key and value are views of the batch made when first read: most
@@ -121,15 +142,19 @@ export class BatchRecord implements RawRecord {
   readonly partition: number;
   readonly offset: number;
   readonly timestamp: number;
-  readonly headers: RawRecord['headers'];
+  /** Per header, where its key and value lie in the holder's bytes (start, length; length -1: null). */
+  readonly #headerSpans: readonly number[] | undefined;
+  #headers: RawRecord['headers'] | undefined = undefined;
   /** Bytes of the key and the value together (null ones count 0). */
   readonly payloadBytes: number;
-  readonly #body: Buffer;
+  readonly #holder: Holder;
   readonly #keyAt: number;
   /** -1: a null key. */
   readonly #keyLength: number;
   readonly #valueAt: number;
   readonly #valueLength: number;
+  /** The bytes the views below were cut from: views of bytes that moved away are made again. */
+  #from: Buffer | undefined = undefined;
   #key: Buffer | null | undefined = undefined;
   #value: Buffer | null | undefined = undefined;
 
@@ -137,8 +162,8 @@ export class BatchRecord implements RawRecord {
     partition: number,
     offset: number,
     timestamp: number,
-    headers: RawRecord['headers'],
-    body: Buffer,
+    headerSpans: readonly number[] | undefined,
+    holder: Holder,
     keyAt: number,
     keyLength: number,
     valueAt: number,
@@ -147,27 +172,56 @@ export class BatchRecord implements RawRecord {
     this.partition = partition;
     this.offset = offset;
     this.timestamp = timestamp;
-    this.headers = headers;
+    this.#headerSpans = headerSpans;
     this.payloadBytes = Math.max(0, keyLength) + Math.max(0, valueLength);
-    this.#body = body;
+    this.#holder = holder;
     this.#keyAt = keyAt;
     this.#keyLength = keyLength;
     this.#valueAt = valueAt;
     this.#valueLength = valueLength;
   }
 
+  get headers(): RawRecord['headers'] {
+    this.#current();
+    if (this.#headers === undefined) {
+      const spans = this.#headerSpans;
+      if (!spans) this.#headers = NO_HEADERS;
+      else {
+        const read: [Buffer | null, Buffer | null][] = [];
+        for (let i = 0; i < spans.length; i += 4)
+          read.push([
+            this.#view(spans[i] as number, spans[i + 1] as number),
+            this.#view(spans[i + 2] as number, spans[i + 3] as number),
+          ]);
+        this.#headers = read;
+      }
+    }
+    return this.#headers;
+  }
+
   get key(): Buffer | null {
-    if (this.#key === undefined)
-      this.#key =
-        this.#keyLength < 0 ? null : this.#body.subarray(this.#keyAt, this.#keyAt + this.#keyLength);
+    this.#current();
+    if (this.#key === undefined) this.#key = this.#view(this.#keyAt, this.#keyLength);
     return this.#key;
   }
 
   get value(): Buffer | null {
-    if (this.#value === undefined)
-      this.#value =
-        this.#valueLength < 0 ? null : this.#body.subarray(this.#valueAt, this.#valueAt + this.#valueLength);
+    this.#current();
+    if (this.#value === undefined) this.#value = this.#view(this.#valueAt, this.#valueLength);
     return this.#value;
+  }
+
+  /** Forgets views of bytes the holder no longer holds (moved to a worker and back). */
+  #current(): void {
+    if (this.#from === this.#holder.bytes) return;
+    this.#from = this.#holder.bytes;
+    this.#key = undefined;
+    this.#value = undefined;
+    this.#headers = undefined;
+  }
+
+  #view(at: number, length: number): Buffer | null {
+    return length < 0 ? null : this.#holder.bytes.subarray(at, at + length);
   }
 }
 
@@ -194,11 +248,14 @@ function readRecords(body: Buffer, count: number, batch: BatchContext, into: Raw
     const valueAt = cursor.at;
     if (valueLength > 0) cursor.at += valueLength;
     const headerCount = varint(body, cursor);
-    let headers: RawRecord['headers'] = NO_HEADERS;
+    let headerSpans: number[] | undefined;
     if (headerCount > 0) {
-      const read: [Buffer | null, Buffer | null][] = [];
-      for (let h = 0; h < headerCount; h++) read.push([bytes(body, cursor), bytes(body, cursor)]);
-      headers = read;
+      headerSpans = [];
+      for (let h = 0; h < 2 * headerCount; h++) {
+        const length = varint(body, cursor);
+        headerSpans.push(batch.bodyAt + cursor.at, length);
+        if (length > 0) cursor.at += length;
+      }
     }
     cursor.at = end;
     into.push(
@@ -206,11 +263,11 @@ function readRecords(body: Buffer, count: number, batch: BatchContext, into: Raw
         batch.partition,
         offset,
         batch.timestamp ?? batch.firstTimestamp + timestampDelta,
-        headers,
-        body,
-        keyAt,
+        headerSpans,
+        batch.holder,
+        batch.bodyAt + keyAt,
         keyLength,
-        valueAt,
+        batch.bodyAt + valueAt,
         valueLength,
       ),
     );

@@ -22,6 +22,10 @@ export type Span = { partition: number; from: number; to: number };
  */
 export type Chunk = { partition: number; records: RawRecord[]; next: number; set?: RecordSet };
 
+/**
+ * `bytes`: where the records of its uncompressed batches read their keys and values (record-batches.ts
+ * Holder): a scan that moves the set's memory to a worker thread puts here what the worker gives back.
+ */
 export type RecordSet = {
   bytes: Buffer;
   start: number;

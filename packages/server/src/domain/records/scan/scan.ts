@@ -227,7 +227,6 @@ async function* backward(
       ...source,
       spans,
       whole: true,
-      sharedSets: false,
     })) {
       if (event.type === 'error') throw event.error;
       if (event.type === 'done') {

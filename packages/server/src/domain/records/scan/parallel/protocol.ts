@@ -23,7 +23,10 @@ export type ScreenTask = {
   specKey: string;
   /** Set to 1 by the main thread when the scan stops: the worker drops what it has not done yet. */
   stop: Int32Array;
-  /** Per chunk, the record set its records were read from, copied into a buffer of its own (transferred). */
+  /**
+   * Per chunk, the record set its records were read from, its memory moved to the worker (transferred):
+   * the set's own when the fetch left it in memory of its own, else a copy. Every answer moves them back.
+   */
   sets: TaskSet[];
 };
 
@@ -46,7 +49,11 @@ export type ChunkVerdict =
   | { all: true }
   | { all: false; passed: Int32Array; failed: Int32Array; message: string | undefined };
 
+/**
+ * `sets`: the task's set memory, moved back, in the task's order; lost only when the worker itself
+ * failed (an error without them).
+ */
 export type ScreenResult =
-  | { id: number; verdicts: ChunkVerdict[] }
-  | { id: number; cancelled: true }
-  | { id: number; error: string };
+  | { id: number; verdicts: ChunkVerdict[]; sets: ArrayBuffer[] }
+  | { id: number; cancelled: true; sets: ArrayBuffer[] }
+  | { id: number; error: string; sets?: ArrayBuffer[] };

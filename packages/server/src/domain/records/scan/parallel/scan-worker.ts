@@ -84,25 +84,33 @@ function verdict(scan: Compiled, records: RawRecord[], stop: Int32Array): ChunkV
 }
 
 async function run(task: ScreenTask): Promise<ScreenResult> {
-  if (Atomics.load(task.stop, 0) !== 0) return { id: task.id, cancelled: true };
+  const sets = task.sets.map((s) => s.bytes);
+  if (Atomics.load(task.stop, 0) !== 0) return { id: task.id, cancelled: true, sets };
   const scan = await compile(task.specKey, task.spec);
   const verdicts: ChunkVerdict[] = [];
   for (const set of task.sets) {
     const { records } = readRecordBatches(Buffer.from(set.bytes), set.partition, set.start, set.aborted);
     const v = verdict(scan, records, task.stop);
-    if (!v) return { id: task.id, cancelled: true };
+    if (!v) return { id: task.id, cancelled: true, sets };
     verdicts.push(v);
   }
-  return { id: task.id, verdicts };
+  return { id: task.id, verdicts, sets };
 }
 
 parentPort?.on('message', (task: ScreenTask) => {
   run(task).then(
     (result) => {
-      const transfer = 'verdicts' in result ? result.verdicts.flatMap(buffersOf) : [];
+      // The sets' memory goes back to the main thread, whose records read it (screen.ts).
+      const transfer = [
+        ...('verdicts' in result ? result.verdicts.flatMap(buffersOf) : []),
+        ...(result.sets ?? []),
+      ];
       parentPort?.postMessage(result, transfer);
     },
-    (error: unknown) => parentPort?.postMessage({ id: task.id, error: String(error) }),
+    (error: unknown) => {
+      const sets = task.sets.map((s) => s.bytes);
+      parentPort?.postMessage({ id: task.id, error: String(error), sets }, sets);
+    },
   );
 });
 

@@ -56,10 +56,13 @@ function chunksOf(): Chunk[] {
       }
       const set = createRecordsBatch(messages, { compression: codec }).buffer;
       set.writeBigInt64BE(BigInt(offset), 0);
-      const read = readRecordBatches(set, partition, offset, []);
+      // As fetch.ts reads an answer: the records read their bytes where the set has them (moved to a
+      // worker and back when the set is memory of its own, as the library's batch here is).
+      const recordSet = { bytes: set, start: offset, aborted: [] };
+      const read = readRecordBatches(set, partition, offset, [], recordSet);
       // The last records past the chunk's end, as when a span ends inside a batch: the worker reads them too.
       const records = codec === 'lz4' ? read.records.slice(0, -3) : read.records;
-      chunks.push({ partition, records, next: read.next, set: { bytes: set, start: offset, aborted: [] } });
+      chunks.push({ partition, records, next: read.next, set: recordSet });
       offset += messages.length;
     }
   }
@@ -174,5 +177,16 @@ describe('a scan tested in worker threads', { timeout: 30_000 }, () => {
     const screen = new ScanScreen(s, 1);
     controller.abort();
     expect(await screen.submit(chunks)).toBeUndefined();
+  });
+
+  it('moves the sets to the worker and back, and fails the scan when the worker ends holding them', async () => {
+    const s = source({ searchByValue: 'kafka_C' }, undefined, false);
+    const event = chunksOf();
+    const answer = new ScanScreen(s, 1).submit(event);
+    // Moved: the main thread holds none of their bytes until the worker answers.
+    expect(event.filter((c) => c.set?.bytes.length === 0).length).toBeGreaterThan(0);
+    const failed = expect(answer).rejects.toThrow(/a scan worker failed: the scan workers were closed/);
+    await scanPool(1).close();
+    await failed;
   });
 });
