@@ -371,36 +371,36 @@ Server RSS: ${idle} MiB idle, peak ${peak} MiB over all the searches (target < 2
 
 Since issue 39 (2026-11-29): with \`search.workers\` set (WORKERS; 0 by default), each reader event's
 records are tested in worker threads (\`scan/parallel/\`) while the main thread fetches and reads the
-next answer; the main thread tests again only what a worker kept, so the answers are those of a scan
-without workers (one worker on 2 cores cost more CPU and was not faster: search-parallel.md). A plain
-search over ASCII values rules a value out from its bytes (\`scan/byte-search.ts\`: 0.98 to 0.79 µs a
-record in process for parse, views and the filter, min of 8 rounds, 2026-11-29). gzip and zstd batches
-are decoded into one piece sized from the batch (tests/bench/results/search-codecs.md).
+next answer; the record sets move to the worker without a copy and back, and the main thread tests again
+only what a worker kept, so the answers are those of a scan without workers (on 2 cores shared with the
+broker one worker still cost more CPU and was slower: search-parallel.md). A plain search over ASCII
+values rules a value out from its bytes (\`scan/byte-search.ts\`), before the record's decoded and
+masked views are made; a record's key and value are views made when first read (\`BatchRecord\`), so a
+record ruled out costs one view. gzip and zstd batches are decoded into one piece sized from the batch
+(tests/bench/results/search-codecs.md).
 
-What bounds it (CPU profile of the server, \`SERVER_NODE_ARGS='--cpu-prof …'\`, 2026-11-23): of the server's
-busy time in a scan, garbage collection takes about 15 %, UTF-8 decoding of every value for the filter 15 %,
-the filter's case-insensitive regular expression 8 %, the Buffer views of keys and values 7 %, copying each
-answer out of the socket's chunks 5 %, our batch parser 4 %; the rest of the time it waits on the broker (one
-fetch ahead per leader). Record batches are read by our own parser (\`record-batches.ts\`): the library's
-reader made one object per record with BigInt fields and was the bound before (0.51 of kcat in the same
-alternating run). Checking every value for valid UTF-8 before decoding it was another 5 %: text is now
-checked only when its decoding shows U+FFFD (\`decode.ts\`).
+The slowdown found on 2026-11-29 (0.38 of kcat, 7.2 µs of CPU a record): production set the old
+generation's growing factor to 1.5 (\`--heap-growing-percent=50\`, node-flags.ts). Once the start's
+lazy loading had brought the live heap to about 20 MB, that left the old generation about 10 MB of room,
+and a search ran a full collection every ~80 ms (140 in one search of 1M records, \`--trace-gc\`). At 3
+(\`=200\`): 14 full collections over 8 searches, RSS flat at 109 MiB; V8's own factor: 19, peak 145 MiB.
 
-Memory: the server runs as production runs it: one bundled module (\`packages/server/build.ts\`; the idle
-RSS was 174 MiB when Node ran the TypeScript sources, 115 MiB bundled) and production's Node flags
-(\`node-flags.ts\`). A scan allocates a string per value and views of each fetch answer, nearly all
-short-lived, and a few MB a scan survive into the old generation. With V8's defaults (16 MiB semi-spaces;
-the old generation may grow to 4 times its live size before a full collection) RSS rose over the searches,
-151 to 203 MiB over 34 of them; with 4 MiB semi-spaces and a growing factor of 1.5 it stays flat after the
-second round (the peak after each round is in the JSON). The growing factor must be on the command line:
-set only at run time (\`v8.setFlagsFromString\`), it counted from the next full collection, and when V8's
-one full collection while the modules load came first, RSS rose about 5 MiB a search (112 to 204 MiB over
-16 of them, 2026-11-23; the cause of an earlier run's unexplained 203 MiB peak). Allocation-site
+What bounds it (CPU profile of the server, \`SERVER_NODE_ARGS='--cpu-prof …'\`, 2026-11-29, 4 searches of
+1M records): the main thread is busy about 2.4 s a search; of that, the byte screen (the value's view,
+\`isAscii\`, the skip search) about a fifth, the socket's chunks and the copy of each record set out of
+them about a fifth (the copy alone a tenth), garbage collection a tenth, the batch reader 5 %, and the
+rest the event plumbing between the socket, the reader and the scan. The broker shares the 2 cores.
+Record batches are read by our own parser (\`record-batches.ts\`): the library's reader made one object
+per record with BigInt fields and was the bound before (0.51 of kcat in the same alternating run).
+
+Memory: the server runs as production runs it: one bundled module (\`packages/server/build.ts\`) and
+production's Node flags (\`node-flags.ts\`): 4 MiB semi-spaces (V8's 16 kept RSS 40 MiB higher over the
+plain searches, 2026-11-29, for the same rate) and the growing factor above. Allocation-site
 pretenuring is off: in 5 of 9 trial runs it moved the objects holding fetch answers to the old
 generation early in the first scan, and the process then sat near 290 MiB; off, 0 of 8. Fetches ask for
-512 KB per partition and 2 MB per answer (\`reader.ts\`). In runs of 10 rounds on 2026-11-23: 256 KB and
-1 MB, 0.63 and 0.77 of kcat, peak 149 to 154 MiB; 512 KB and 2 MB, 0.82, 0.84 and 0.75 (this run),
-159 to 167 MiB; 1 MB and 4 MB, 0.65 and 201 MiB.
+512 KB per partition and 2 MB per answer (\`reader.ts\`). Idle RSS after a search (about 100 MiB) is
+mostly the node binary's own pages (45 MiB) and malloc's heap (26 MiB); V8's heap is about 20 MB after
+the idle collection (\`platform/idle-memory.ts\`), as it was before the first search.
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}
