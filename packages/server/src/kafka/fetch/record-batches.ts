@@ -135,8 +135,8 @@ export type Holder = { bytes: Buffer };
 /**
  * A record read from a batch. Its key and value are views of the batch made when first read: most
  * records of a search are ruled out from their value's bytes alone (scan/filters.ts rawRejector), and
- * their key view was never needed. Two views a record were a tenth of a scan's CPU and most of its
- * garbage (tests/bench/results/search.md).
+ * their key view was never needed. Two views a record were about 6 % of a search's main-thread time
+ * and most of the garbage a record left (profiles of 2026-11-29, tests/bench/results/search.md).
  */
 export class BatchRecord implements RawRecord {
   readonly partition: number;

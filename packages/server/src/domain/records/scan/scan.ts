@@ -104,8 +104,8 @@ async function* forward(
 ): AsyncGenerator<Round | ScanEnd> {
   const spans: Span[] = plan.partitions.map((p) => ({ partition: p.partition, from: p.position, to: p.hi }));
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
-  const screen = screenFor(source, page);
   const reading = { ...source, spans, wants: (p: number) => wanted(p) > 0, ...(page ? { wanted } : {}) };
+  const screen = screenFor(source, page);
   const rejects = rejectorOf(source);
   // Events handed to the workers, taken back in the order they were read.
   const ahead: { chunks: Chunk[]; verdicts: Promise<Verdicts | undefined> | undefined }[] = [];
@@ -223,11 +223,7 @@ async function* backward(
         if (next) await windowRound(source, next.chunks, await next.verdicts, windows, wanted, rejects);
       }
     };
-    for await (const event of readRecords({
-      ...source,
-      spans,
-      whole: true,
-    })) {
+    for await (const event of readRecords({ ...source, spans, whole: true })) {
       if (event.type === 'error') throw event.error;
       if (event.type === 'done') {
         for (const u of event.unreadable) lost.set(u.partition, u);
