@@ -1,7 +1,7 @@
 import type { Timestamp } from '@bufbuild/protobuf/wkt';
 import { timestampFromMs } from '@bufbuild/protobuf/wkt';
 import type { MaskedRecord } from '../../masking/masked-record.ts';
-import { celJson } from './json-lazy.ts';
+import { celJson, celJsonBytes } from './json-lazy.ts';
 
 /** A first character JSON text can start with (after whitespace): others are not tried as JSON. */
 const JSON_START = /^\s*[[{"\-0-9tfn]/;
@@ -9,7 +9,8 @@ const JSON_START = /^\s*[[{"\-0-9tfn]/;
 /**
  * The variables of one record, each made when the expression first reads it and at most once: the value
  * is read as JSON only by expressions that name `value`, once per record, and only the fields the
- * expression reads are looked up (json-lazy.ts). Everything comes from the
+ * expression reads are looked up (json-lazy.ts): from the value's bytes when the viewer sees them as they
+ * are (a JSON object, nothing masked, no codec), else from its text. Everything comes from the
  * MaskedRecord the search terms read (the record as the user sees it), `size` from the bytes fetched.
  * `maps`: JSON objects become Maps (the slower form, for objects whose own keys hide `constructor`).
  */
@@ -35,6 +36,9 @@ export class RecordBindings {
   get value(): unknown {
     if (!this.#parsed) {
       this.#parsed = true;
+      const bytes = this.#maps ? undefined : this.#view.plainBytes('value');
+      this.#value = bytes && celJsonBytes(bytes);
+      if (this.#value !== undefined) return this.#value;
       const part = this.#view.value;
       this.#value = part.text;
       if (part.text !== null && !part.base64 && JSON_START.test(part.text)) {

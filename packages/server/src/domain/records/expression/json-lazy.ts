@@ -1,4 +1,16 @@
 import { celMap } from '@bufbuild/cel';
+import {
+  isJson,
+  memberValue,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  skipSpace,
+  stringAt,
+  stringEnd,
+  valueEnd,
+} from './json-bytes.ts';
+import { copyIn } from './special-bytes.ts';
 
 /**
  * Parsed JSON as a filter expression reads it: `JSON.parse` (V8's own parser, faster than any check
@@ -62,5 +74,108 @@ export class JsonObjectMap {
 
   [Symbol.iterator](): Generator<[string, unknown]> {
     return this.entries();
+  }
+}
+
+/**
+ * A JSON object value read from its bytes (json-bytes.ts) the way `celJson` reads its text, for a filter
+ * that names a few members of a large value: no text of the whole, no parsed copy of members it does not
+ * read. Undefined when the bytes are not UTF-8, not JSON, too long or nested too deep for the walk, or
+ * hold something other than an object: the caller then reads the text as before.
+ */
+export function celJsonBytes(value: Buffer): unknown {
+  const start = skipSpace(value, 0, value.length);
+  if (value[start] !== OPEN_BRACE || !isJson(value)) return undefined;
+  return celMap(new JsonBytesMap(value, start) as unknown as ReadonlyMap<string, never>);
+}
+
+/**
+ * The member value starting at `at` of `value`, as `celView` would give it parsed; `b` is the copy
+ * json-bytes.ts reads (special-bytes.ts `copyIn`), `value.length` where the value ends in it.
+ */
+function bytesView(value: Buffer, b: Buffer, at: number): unknown {
+  const c = b[at] as number;
+  if (c === OPEN_BRACE) return celMap(new JsonBytesMap(value, at) as unknown as ReadonlyMap<string, never>);
+  if (c === QUOTE) return stringAt(b, at, stringEnd(b, at, value.length));
+  const end = valueEnd(b, at, value.length);
+  if (c === OPEN_BRACKET) return JSON.parse(b.toString('utf8', at, end));
+  if (c === 0x74) return true;
+  if (c === 0x66) return false;
+  if (c === 0x6e) return null;
+  return numberAt(b, at, end);
+}
+
+/** The number token `b[start, end)`: short integers summed from their digits, others through `Number`. */
+function numberAt(b: Buffer, start: number, end: number): number {
+  const negative = b[start] === 0x2d;
+  let n = 0;
+  for (let k = negative ? start + 1 : start; k < end; k++) {
+    const digit = (b[k] as number) - 0x30;
+    if (digit < 0 || digit > 9 || end - start > 15) return Number(b.toString('latin1', start, end));
+    n = n * 10 + digit;
+  }
+  return negative ? -n : n;
+}
+
+/**
+ * The object starting at `start` in `value` as the Map `celMap` wraps: `get` and `has` find the member in
+ * the bytes; listing it (`size`, comprehensions) parses the object once and lists it as `JsonObjectMap`.
+ */
+class JsonBytesMap {
+  readonly #value: Buffer;
+  readonly #start: number;
+  #parsed: JsonObjectMap | undefined;
+
+  constructor(value: Buffer, start: number) {
+    this.#value = value;
+    this.#start = start;
+  }
+
+  get(key: unknown): unknown {
+    if (typeof key !== 'string') return undefined;
+    const b = this.#copy();
+    const at = memberValue(b, this.#start, this.#value.length, key);
+    return at < 0 ? undefined : bytesView(this.#value, b, at);
+  }
+
+  has(key: unknown): boolean {
+    return typeof key === 'string' && memberValue(this.#copy(), this.#start, this.#value.length, key) >= 0;
+  }
+
+  get size(): number {
+    return this.#listed().size;
+  }
+
+  forEach(callback: (value: unknown, key: string, map: this) => void, thisArg?: unknown): void {
+    for (const [key, value] of this.entries()) callback.call(thisArg, value, key, this);
+  }
+
+  entries(): Generator<[string, unknown]> {
+    return this.#listed().entries();
+  }
+
+  keys(): IterableIterator<string> {
+    return this.#listed().keys();
+  }
+
+  values(): Generator<unknown> {
+    return this.#listed().values();
+  }
+
+  [Symbol.iterator](): Generator<[string, unknown]> {
+    return this.entries();
+  }
+
+  /** The copy the walk reads: made again when another value was read since (isJson kept it short enough). */
+  #copy(): Buffer {
+    return copyIn(this.#value) as Buffer;
+  }
+
+  #listed(): JsonObjectMap {
+    if (!this.#parsed) {
+      const end = valueEnd(this.#copy(), this.#start, this.#value.length);
+      this.#parsed = new JsonObjectMap(JSON.parse(this.#value.toString('utf8', this.#start, end)));
+    }
+    return this.#parsed;
   }
 }

@@ -1,0 +1,257 @@
+import { isUtf8 } from 'node:buffer';
+import { copyIn, special } from './special-bytes.ts';
+
+/**
+ * JSON read from its UTF-8 bytes without making text of it: whether the text is one `JSON.parse` would
+ * accept (`isJson`), and where each token ends, for a filter expression that reads a few members of a
+ * large value (json-lazy.ts `celJsonBytes`). Grammar of RFC 8259 as V8's `JSON.parse` applies it:
+ * whitespace is space, tab, CR and LF only; no control character inside a string; escapes
+ * `\" \\ \/ \b \f \n \r \t \uXXXX`. Strings are crossed by special-bytes.ts, 16 bytes at a time; the walk
+ * reads the copy of the value it made (`copyIn`), at the same indexes as the value.
+ */
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const MINUS = 0x2d;
+
+/** Deeper nesting is left to `JSON.parse` (the caller's slower path): the walk keeps its stack here. */
+export const MAX_DEPTH = 256;
+const OBJECT = 1;
+const ARRAY = 2;
+const stack = new Uint8Array(MAX_DEPTH);
+
+/** Which byte after a backslash makes a short escape. */
+const SHORT_ESCAPE = new Uint8Array(128);
+for (const c of '"\\/bfnrt') SHORT_ESCAPE[c.charCodeAt(0)] = 1;
+
+export function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+export function skipSpace(b: Uint8Array, i: number, to: number): number {
+  let j = i;
+  while (j < to && isSpace(b[j] as number)) j++;
+  return j;
+}
+
+function isDigit(c: number | undefined): boolean {
+  return c !== undefined && c >= 0x30 && c <= 0x39;
+}
+
+function isHex(c: number | undefined): boolean {
+  return c !== undefined && ((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66));
+}
+
+/** Whether the value being checked is known to be UTF-8 (then bytes from 0x80 up need no look). */
+let utf8Known = false;
+let checking: Uint8Array = new Uint8Array(0);
+
+/**
+ * Past the closing quote of the string opening at `i`, or -1 when it is not a valid JSON string; `b` is
+ * the memory `special` reads. The first byte from 0x80 up has the whole value checked as UTF-8.
+ */
+function validStringEnd(b: Uint8Array, i: number, to: number): number {
+  let j = i + 1;
+  for (;;) {
+    j = special(j, to, utf8Known ? 0 : -1);
+    if (j >= to) return -1;
+    const c = b[j] as number;
+    if (c === QUOTE) return j + 1;
+    if (c >= 0x80) {
+      if (!isUtf8(checking)) return -1;
+      utf8Known = true;
+      continue;
+    }
+    if (c !== BACKSLASH) return -1;
+    const e = b[j + 1] as number;
+    if (e < 128 && SHORT_ESCAPE[e] === 1) j += 2;
+    else if (e === 0x75 && isHex(b[j + 2]) && isHex(b[j + 3]) && isHex(b[j + 4]) && isHex(b[j + 5])) j += 6;
+    else return -1;
+  }
+}
+
+/** Past the closing quote of the string opening at `i` in JSON `isJson` accepted (`b`: its copy). */
+export function stringEnd(b: Uint8Array, i: number, to: number): number {
+  let j = i + 1;
+  for (;;) {
+    j = special(j, to, 0);
+    if (j >= to) return to;
+    if (b[j] === QUOTE) return j + 1;
+    // A backslash: whatever it escapes is not the end.
+    j += 2;
+  }
+}
+
+/** Past the number starting at `i` (`-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`), or -1. */
+export function numberEnd(b: Uint8Array, i: number, to: number): number {
+  let j = i;
+  if (b[j] === MINUS) j++;
+  if (j >= to) return -1;
+  if (b[j] === 0x30) j++;
+  else if (isDigit(b[j])) while (j < to && isDigit(b[j])) j++;
+  else return -1;
+  if (j < to && b[j] === 0x2e) {
+    j++;
+    if (j >= to || !isDigit(b[j])) return -1;
+    while (j < to && isDigit(b[j])) j++;
+  }
+  if (j < to && ((b[j] as number) | 0x20) === 0x65) {
+    j++;
+    if (j < to && (b[j] === 0x2b || b[j] === MINUS)) j++;
+    if (j >= to || !isDigit(b[j])) return -1;
+    while (j < to && isDigit(b[j])) j++;
+  }
+  return j;
+}
+
+const LITERALS: Record<number, number[]> = {
+  116: [0x74, 0x72, 0x75, 0x65],
+  102: [0x66, 0x61, 0x6c, 0x73, 0x65],
+  110: [0x6e, 0x75, 0x6c, 0x6c],
+};
+
+function literalEnd(b: Uint8Array, i: number, to: number): number {
+  const word = LITERALS[b[i] as number];
+  if (!word || i + word.length > to) return -1;
+  for (let k = 1; k < word.length; k++) if (b[i + k] !== word[k]) return -1;
+  return i + word.length;
+}
+
+/** Past a member's name and colon, at the start of its value; -1 when they are not there. */
+function memberValueStart(b: Uint8Array, i: number, to: number): number {
+  if (b[i] !== QUOTE) return -1;
+  const nameEnd = validStringEnd(b, i, to);
+  if (nameEnd < 0) return -1;
+  const colon = skipSpace(b, nameEnd, to);
+  return b[colon] === COLON && colon < to ? skipSpace(b, colon + 1, to) : -1;
+}
+
+/**
+ * Whether `value` is UTF-8 and one JSON text `JSON.parse` accepts, walked without recursion; false also
+ * when it nests deeper than MAX_DEPTH or is longer than special-bytes.ts takes (for the caller to leave to
+ * `JSON.parse`). Its copy stays where `copyIn` put it, for the readers below.
+ */
+export function isJson(value: Uint8Array): boolean {
+  const b = copyIn(value);
+  if (!b) return false;
+  utf8Known = false;
+  checking = value;
+  const to = value.length;
+  let depth = 0;
+  let i = skipSpace(b, 0, to);
+  for (;;) {
+    // A value starts at i.
+    if (i >= to) return false;
+    const c = b[i] as number;
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      const inner = skipSpace(b, i + 1, to);
+      if (b[inner] === (c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET) && inner < to) {
+        i = inner + 1;
+      } else {
+        if (depth === MAX_DEPTH) return false;
+        stack[depth++] = c === OPEN_BRACE ? OBJECT : ARRAY;
+        i = c === OPEN_BRACE ? memberValueStart(b, inner, to) : inner;
+        if (i < 0) return false;
+        continue;
+      }
+    } else {
+      i =
+        c === QUOTE
+          ? validStringEnd(b, i, to)
+          : c === MINUS || isDigit(c)
+            ? numberEnd(b, i, to)
+            : literalEnd(b, i, to);
+      if (i < 0) return false;
+    }
+    // After a value: close containers until one continues with a comma.
+    for (;;) {
+      i = skipSpace(b, i, to);
+      if (depth === 0) return i === to;
+      if (i >= to) return false;
+      const kind = stack[depth - 1];
+      const d = b[i] as number;
+      if (d === COMMA) {
+        i = kind === OBJECT ? memberValueStart(b, skipSpace(b, i + 1, to), to) : skipSpace(b, i + 1, to);
+        if (i < 0) return false;
+        break;
+      }
+      if (d !== (kind === OBJECT ? CLOSE_BRACE : CLOSE_BRACKET)) return false;
+      depth--;
+      i++;
+    }
+  }
+}
+
+/** Past the value starting at `i` in JSON `isJson` accepted (nothing checked again). */
+export function valueEnd(b: Uint8Array, i: number, to: number): number {
+  const c = b[i] as number;
+  if (c === QUOTE) return stringEnd(b, i, to);
+  if (c !== OPEN_BRACE && c !== OPEN_BRACKET) {
+    let j = i + 1;
+    while (j < to) {
+      const d = b[j] as number;
+      if (d === COMMA || d === CLOSE_BRACE || d === CLOSE_BRACKET || isSpace(d)) break;
+      j++;
+    }
+    return j;
+  }
+  let depth = 0;
+  let j = i;
+  while (j < to) {
+    const d = b[j] as number;
+    if (d === QUOTE) {
+      j = stringEnd(b, j, to);
+      continue;
+    }
+    if (d === OPEN_BRACE || d === OPEN_BRACKET) depth++;
+    else if ((d === CLOSE_BRACE || d === CLOSE_BRACKET) && --depth === 0) return j + 1;
+    j++;
+  }
+  return to;
+}
+
+/**
+ * Where the value of the member `name` starts in the object starting at `i` (JSON `isJson` accepted), or
+ * -1 when it has none. Of repeated names the last, as `JSON.parse` keeps.
+ */
+export function memberValue(b: Buffer, i: number, to: number, name: string): number {
+  let found = -1;
+  let j = skipSpace(b, i + 1, to);
+  while (b[j] === QUOTE) {
+    const nameEnd = stringEnd(b, j, to);
+    const start = skipSpace(b, skipSpace(b, nameEnd, to) + 1, to);
+    if (nameIs(b, j, nameEnd, name)) found = start;
+    j = skipSpace(b, valueEnd(b, start, to), to);
+    if (b[j] !== COMMA) break;
+    j = skipSpace(b, j + 1, to);
+  }
+  return found;
+}
+
+/** Whether the string token `b[start, end)` (quotes included) reads as `name`. */
+function nameIs(b: Buffer, start: number, end: number, name: string): boolean {
+  const length = end - start - 2;
+  if (length < name.length) return false;
+  for (let k = 0; k < name.length; k++) {
+    const c = name.charCodeAt(k);
+    const d = b[start + 1 + k] as number;
+    if (c >= 0x80 || d === BACKSLASH) return stringAt(b, start, end) === name;
+    if (c !== d) return false;
+  }
+  return length === name.length;
+}
+
+/** The string the token `b[start, end)` (quotes included) stands for. */
+export function stringAt(b: Buffer, start: number, end: number): string {
+  return special(start + 1, end - 1, 0) < end - 1
+    ? (JSON.parse(b.toString('utf8', start, end)) as string)
+    : b.toString('utf8', start + 1, end - 1);
+}
+
+export { BACKSLASH, OPEN_BRACE, OPEN_BRACKET, QUOTE };
