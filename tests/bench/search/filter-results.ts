@@ -83,25 +83,26 @@ ${table}
 The first two are ruled out on the text (\`expression/prefilter.ts\`), no JSON parsed: a record can make
 \`value.customer == "no-such-customer"\` true only if its value's text holds \`no-such-customer\`, and
 \`value.amount > 5000\` only if it has a member \`"amount": <number above 5000>\` (either, or a backslash,
-for JSON escapes). The third has every value parsed (\`JSON.parse\`) and the expression evaluated, objects
-handed to CEL as maps that look a field up when read (\`expression/json-lazy.ts\`) rather than the library's
-copy of each object into a \`Map\`. What bounds it: the plain search spends a couple of µs of CPU a record
-(fetch, UTF-8 decode, one regular expression); on top of that decode, \`JSON.parse\` of a 1000-byte value
-alone costs about 0.8 µs and the library's evaluation of the expression about 1.3 µs, with the garbage
-both leave (in process, \`process.cpuUsage\`, 100,000 records, 2026-11-26). The filter's cost over the plain
-search went from 2.5 to 2.0 µs a record in process with the lookup maps; a parse of every value cannot
-reach half the plain rate while one parse costs about as much as the plain search's own work. A faster
-JSON check than V8's \`JSON.parse\` was tried and was slower (a regular-expression scanner: 2.9 µs).
+for JSON escapes). The third has every value read and the expression evaluated. Since 2026-11-29 the value
+is read from its bytes (\`expression/json-bytes.ts\`): checked to be JSON exactly as \`JSON.parse\` would take
+its text (a differential test holds the two to the same answer over 20,000 generated and mutated values),
+its strings crossed 64 bytes a step by a WebAssembly scanner (\`expression/special-bytes.wat\`: a JavaScript
+loop over each byte cost 2 to 2.5 ns a byte here, as much as \`JSON.parse\`), and only \`amount\` made into a
+number: no text of the value, no parsed copy of its 900-byte \`note\`. Before, the value was decoded to text
+and parsed: 13.7 µs of server CPU a record and 0.23 of the plain rate (2026-11-28), with 961 scavenges a
+search; now 5.3 µs and 508 scavenges (\`--trace-gc\`, one search, 2026-11-29).
 
-In the server (CPU profile and \`--trace-gc\`, 2026-11-29, one search of the third filter over 1M records:
-12.1 s, 14.5 CPU-s): garbage collection is the largest part, 2.9 s on the main thread and about as much
-on V8's helper threads (961 scavenges, 29 full collections), then \`JSON.parse\` about 2 µs a record,
-the UTF-8 decode of the value about 1 µs and CEL's evaluation about 1.6 µs. Each record leaves about 2 KB
-(its text, and the parsed object's copy of its strings) in a young generation of 4 MiB semi-spaces
-(node-flags.ts). With larger ones, 2 searches each: 8 MiB 9.2 s, 16 MiB 8.4 s, 32 MiB 6.9 to 8.4 s (and
-peak RSS 135, 147, 191 MiB); the plain search did not gain, and its RSS rose 40 MiB at 16 MiB, so
-production keeps 4. What would reach half the plain rate: reading only the members the expression names
-from the bytes (no text, no parsed copy of the other members), not built yet.
+What bounds it now (CPU profile, 2 searches of 1M records, and in process over 1M records): reading the
+value costs about 0.9 µs a record (copying it into the scanner's memory, whose first touch of the fetched
+bytes is most of it, 0.35 µs; the scan and the walk 0.5 µs). The rest is evaluation by \`@bufbuild/cel\`:
+in process, \`offset < 0\` costs 0.64 µs a record and \`value.amount > 5000\` 1.6 µs, but \`value.amount + 1.0 >
+5001.0\` 3.4 µs: each operator tries the library's overloads in turn (\`_+_\` and \`_>_\` have a dozen each),
+each name like \`value.amount\` is first looked up whole (\`findIdent\`, 0.2 µs) before \`value\` and its member,
+and every evaluation leaves about 400 bytes of garbage (scavenges: 51 for 1M records' views alone, 159
+with \`offset < 0\` evaluated). That is the library's planner and would need changing there. Semi-spaces of
+8 MiB instead of 4 made no measurable difference now (3 searches each, 2026-11-29), and one worker thread
+(\`search.workers: 1\`) made this filter no faster on 2 cores (5.0 to 6.1 s against 5.2 to 5.9 s inline) at
+60 MiB more RSS (peak 242 MiB), so workers stay off by default.
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}

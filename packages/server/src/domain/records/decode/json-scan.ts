@@ -1,7 +1,7 @@
 /**
- * Walking JSON text that `JSON.parse` (or `validJsonObject`) has accepted: where strings and values end,
+ * Walking JSON text that `JSON.parse` has accepted: where strings and values end,
  * with nothing checked, so that a field can be found or replaced without parsing the rest. Used by
- * masking (masking/json-fields.ts) and filter expressions (expression/json-lazy.ts).
+ * masking (masking/json-fields.ts); filter expressions walk the value's bytes (expression/json-bytes.ts).
  */
 
 export const QUOTE = 0x22;

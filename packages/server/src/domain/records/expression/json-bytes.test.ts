@@ -184,6 +184,22 @@ describe('JSON read from its bytes against JSON.parse', () => {
     );
   });
 
+  it('reads an object read before another value was checked, and objects of more members than it keeps', () => {
+    const first = celJsonBytes(Buffer.from('{"a":1,"b":{"c":"first"}}')) as ReadonlyMap<string, unknown>;
+    const second = celJsonBytes(Buffer.from('{"b":{"c":"second"},"a":2}')) as ReadonlyMap<string, unknown>;
+    expect(first.get('a')).toBe(1);
+    expect((first.get('b') as ReadonlyMap<string, unknown>).get('c')).toBe('first');
+    expect(second.get('a')).toBe(2);
+    const many = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, i]));
+    const wide = celJsonBytes(Buffer.from(JSON.stringify({ ...many, k0: 'last' }))) as ReadonlyMap<
+      string,
+      unknown
+    >;
+    expect(wide.get('k0')).toBe('last');
+    expect(wide.get('k299')).toBe(299);
+    expect(wide.get('k300')).toBeUndefined();
+  });
+
   it('leaves to the text path what is not UTF-8, not an object, or nested deeper than its walk keeps', () => {
     expect(celJsonBytes(Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]))).toBeUndefined();
     expect(celJsonBytes(Buffer.from('[1,2]'))).toBeUndefined();

@@ -123,13 +123,40 @@ function literalEnd(b: Uint8Array, i: number, to: number): number {
   return i + word.length;
 }
 
-/** Past a member's name and colon, at the start of its value; -1 when they are not there. */
-function memberValueStart(b: Uint8Array, i: number, to: number): number {
+/** Members of the outermost object kept as they are met (more are found by walking again). */
+const MAX_MEMBERS = 256;
+/**
+ * The outermost object's members in the value `isJson` checked last, three numbers each: where the
+ * name's token starts and ends, and where the value starts. `memberCount` -1: not kept (not an object,
+ * or more than MAX_MEMBERS members).
+ */
+const members = new Int32Array(MAX_MEMBERS * 3);
+let memberCount = -1;
+/** The value the table is of (set once it is known to be JSON), and where its outermost value starts. */
+let membersOf: Uint8Array | undefined;
+let outermost = 0;
+
+/**
+ * Past a member's name and colon, at the start of its value; -1 when they are not there. `outermost`:
+ * the member is kept in `members`.
+ */
+function memberValueStart(b: Uint8Array, i: number, to: number, outermost: boolean): number {
   if (b[i] !== QUOTE) return -1;
   const nameEnd = validStringEnd(b, i, to);
   if (nameEnd < 0) return -1;
   const colon = skipSpace(b, nameEnd, to);
-  return b[colon] === COLON && colon < to ? skipSpace(b, colon + 1, to) : -1;
+  if (b[colon] !== COLON || colon >= to) return -1;
+  const start = skipSpace(b, colon + 1, to);
+  if (outermost && memberCount >= 0) {
+    if (memberCount === MAX_MEMBERS) memberCount = -1;
+    else {
+      members[memberCount * 3] = i;
+      members[memberCount * 3 + 1] = nameEnd;
+      members[memberCount * 3 + 2] = start;
+      memberCount++;
+    }
+  }
+  return start;
 }
 
 /**
@@ -142,9 +169,12 @@ export function isJson(value: Uint8Array): boolean {
   if (!b) return false;
   utf8Known = false;
   checking = value;
+  membersOf = undefined;
+  memberCount = 0;
   const to = value.length;
   let depth = 0;
   let i = skipSpace(b, 0, to);
+  outermost = i;
   for (;;) {
     // A value starts at i.
     if (i >= to) return false;
@@ -156,7 +186,8 @@ export function isJson(value: Uint8Array): boolean {
       } else {
         if (depth === MAX_DEPTH) return false;
         stack[depth++] = c === OPEN_BRACE ? OBJECT : ARRAY;
-        i = c === OPEN_BRACE ? memberValueStart(b, inner, to) : inner;
+        if (depth === 1 && c !== OPEN_BRACE) memberCount = -1;
+        i = c === OPEN_BRACE ? memberValueStart(b, inner, to, depth === 1) : inner;
         if (i < 0) return false;
         continue;
       }
@@ -172,12 +203,19 @@ export function isJson(value: Uint8Array): boolean {
     // After a value: close containers until one continues with a comma.
     for (;;) {
       i = skipSpace(b, i, to);
-      if (depth === 0) return i === to;
+      if (depth === 0) {
+        if (i !== to) return false;
+        membersOf = value;
+        return true;
+      }
       if (i >= to) return false;
       const kind = stack[depth - 1];
       const d = b[i] as number;
       if (d === COMMA) {
-        i = kind === OBJECT ? memberValueStart(b, skipSpace(b, i + 1, to), to) : skipSpace(b, i + 1, to);
+        i =
+          kind === OBJECT
+            ? memberValueStart(b, skipSpace(b, i + 1, to), to, depth === 1)
+            : skipSpace(b, i + 1, to);
         if (i < 0) return false;
         break;
       }
@@ -218,9 +256,17 @@ export function valueEnd(b: Uint8Array, i: number, to: number): number {
 
 /**
  * Where the value of the member `name` starts in the object starting at `i` (JSON `isJson` accepted), or
- * -1 when it has none. Of repeated names the last, as `JSON.parse` keeps.
+ * -1 when it has none. Of repeated names the last, as `JSON.parse` keeps. In the outermost object of
+ * `value`, the value `isJson` checked last, the members it kept are read instead of walking again.
  */
-export function memberValue(b: Buffer, i: number, to: number, name: string): number {
+export function memberValue(b: Buffer, i: number, to: number, name: string, value?: Uint8Array): number {
+  if (value !== undefined && value === membersOf && memberCount >= 0 && i === outermost) {
+    for (let m = memberCount - 1; m >= 0; m--) {
+      if (nameIs(b, members[m * 3] as number, members[m * 3 + 1] as number, name))
+        return members[m * 3 + 2] as number;
+    }
+    return -1;
+  }
   let found = -1;
   let j = skipSpace(b, i + 1, to);
   while (b[j] === QUOTE) {

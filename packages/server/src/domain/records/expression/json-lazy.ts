@@ -134,12 +134,15 @@ class JsonBytesMap {
   get(key: unknown): unknown {
     if (typeof key !== 'string') return undefined;
     const b = this.#copy();
-    const at = memberValue(b, this.#start, this.#value.length, key);
+    const at = memberValue(b, this.#start, this.#value.length, key, this.#value);
     return at < 0 ? undefined : bytesView(this.#value, b, at);
   }
 
   has(key: unknown): boolean {
-    return typeof key === 'string' && memberValue(this.#copy(), this.#start, this.#value.length, key) >= 0;
+    return (
+      typeof key === 'string' &&
+      memberValue(this.#copy(), this.#start, this.#value.length, key, this.#value) >= 0
+    );
   }
 
   get size(): number {
