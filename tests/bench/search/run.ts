@@ -398,7 +398,7 @@ production's Node flags (\`node-flags.ts\`): 4 MiB semi-spaces (V8's 16 kept RSS
 plain searches, 2026-11-29, for the same rate) and the growing factor above. Allocation-site
 pretenuring is off: in 5 of 9 trial runs it moved the objects holding fetch answers to the old
 generation early in the first scan, and the process then sat near 290 MiB; off, 0 of 8. Fetches ask for
-512 KB per partition and 2 MB per answer (\`reader.ts\`). Idle RSS after a search (about 100 MiB) is
+512 KB per partition and 2 MB per answer (\`reader.ts\`). Idle RSS after a search (100 to 120 MiB in these runs) is
 mostly the node binary's own pages (45 MiB) and malloc's heap (26 MiB); V8's heap is about 20 MB after
 the idle collection (\`platform/idle-memory.ts\`), as it was before the first search.
 

@@ -6,7 +6,7 @@ import { copyIn, special } from './special-bytes.ts';
  * accept (`isJson`), and where each token ends, for a filter expression that reads a few members of a
  * large value (json-lazy.ts `celJsonBytes`). Grammar of RFC 8259 as V8's `JSON.parse` applies it:
  * whitespace is space, tab, CR and LF only; no control character inside a string; escapes
- * `\" \\ \/ \b \f \n \r \t \uXXXX`. Strings are crossed by special-bytes.ts, 16 bytes at a time; the walk
+ * `\" \\ \/ \b \f \n \r \t \uXXXX`. Strings are crossed by special-bytes.ts, 64 bytes a step; the walk
  * reads the copy of the value it made (`copyIn`), at the same indexes as the value.
  */
 
@@ -21,7 +21,7 @@ const CLOSE_BRACKET = 0x5d;
 const MINUS = 0x2d;
 
 /** Deeper nesting is left to `JSON.parse` (the caller's slower path): the walk keeps its stack here. */
-export const MAX_DEPTH = 256;
+const MAX_DEPTH = 256;
 const OBJECT = 1;
 const ARRAY = 2;
 const stack = new Uint8Array(MAX_DEPTH);
@@ -30,7 +30,7 @@ const stack = new Uint8Array(MAX_DEPTH);
 const SHORT_ESCAPE = new Uint8Array(128);
 for (const c of '"\\/bfnrt') SHORT_ESCAPE[c.charCodeAt(0)] = 1;
 
-export function isSpace(c: number): boolean {
+function isSpace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
@@ -110,6 +110,7 @@ export function numberEnd(b: Uint8Array, i: number, to: number): number {
   return j;
 }
 
+/** The literals' bytes by their first: true, false, null. */
 const LITERALS: Record<number, number[]> = {
   116: [0x74, 0x72, 0x75, 0x65],
   102: [0x66, 0x61, 0x6c, 0x73, 0x65],
@@ -137,17 +138,17 @@ let membersOf: Uint8Array | undefined;
 let outermost = 0;
 
 /**
- * Past a member's name and colon, at the start of its value; -1 when they are not there. `outermost`:
- * the member is kept in `members`.
+ * Past a member's name and colon, at the start of its value; -1 when they are not there. `keep`: the
+ * member is one of the outermost object's, kept in `members`.
  */
-function memberValueStart(b: Uint8Array, i: number, to: number, outermost: boolean): number {
+function memberValueStart(b: Uint8Array, i: number, to: number, keep: boolean): number {
   if (b[i] !== QUOTE) return -1;
   const nameEnd = validStringEnd(b, i, to);
   if (nameEnd < 0) return -1;
   const colon = skipSpace(b, nameEnd, to);
   if (b[colon] !== COLON || colon >= to) return -1;
   const start = skipSpace(b, colon + 1, to);
-  if (outermost && memberCount >= 0) {
+  if (keep && memberCount >= 0) {
     if (memberCount === MAX_MEMBERS) memberCount = -1;
     else {
       members[memberCount * 3] = i;
