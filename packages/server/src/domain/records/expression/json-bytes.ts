@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { copyIn, special } from './special-bytes.ts';
+import { copyCount, copyIn, special } from './special-bytes.ts';
 
 /**
  * JSON read from its UTF-8 bytes without making text of it: whether the text is one `JSON.parse` would
@@ -50,7 +50,9 @@ function isHex(c: number | undefined): boolean {
 
 /** Whether the value being checked is known to be UTF-8 (then bytes from 0x80 up need no look). */
 let utf8Known = false;
-let checking: Uint8Array = new Uint8Array(0);
+const NOTHING = new Uint8Array(0);
+/** The value `isJson` is checking, for its UTF-8 check; NOTHING after (no record's bytes are kept). */
+let checking: Uint8Array = NOTHING;
 
 /**
  * Past the closing quote of the string opening at `i`, or -1 when it is not a valid JSON string; `b` is
@@ -133,8 +135,8 @@ const MAX_MEMBERS = 256;
  */
 const members = new Int32Array(MAX_MEMBERS * 3);
 let memberCount = -1;
-/** The value the table is of (set once it is known to be JSON), and where its outermost value starts. */
-let membersOf: Uint8Array | undefined;
+/** Which copy (special-bytes.ts `copyCount`) the table is of, once known to be JSON; where its outermost value starts. */
+let membersOf = -1;
 let outermost = 0;
 
 /**
@@ -170,9 +172,19 @@ export function isJson(value: Uint8Array): boolean {
   if (!b) return false;
   utf8Known = false;
   checking = value;
-  membersOf = undefined;
+  membersOf = -1;
   memberCount = 0;
-  const to = value.length;
+  try {
+    const json = walk(b, value.length);
+    if (json) membersOf = copyCount();
+    return json;
+  } finally {
+    checking = NOTHING;
+  }
+}
+
+/** `isJson`'s walk over `b[0, to)`. */
+function walk(b: Uint8Array, to: number): boolean {
   let depth = 0;
   let i = skipSpace(b, 0, to);
   outermost = i;
@@ -204,11 +216,7 @@ export function isJson(value: Uint8Array): boolean {
     // After a value: close containers until one continues with a comma.
     for (;;) {
       i = skipSpace(b, i, to);
-      if (depth === 0) {
-        if (i !== to) return false;
-        membersOf = value;
-        return true;
-      }
+      if (depth === 0) return i === to;
       if (i >= to) return false;
       const kind = stack[depth - 1];
       const d = b[i] as number;
@@ -257,11 +265,12 @@ export function valueEnd(b: Uint8Array, i: number, to: number): number {
 
 /**
  * Where the value of the member `name` starts in the object starting at `i` (JSON `isJson` accepted), or
- * -1 when it has none. Of repeated names the last, as `JSON.parse` keeps. In the outermost object of
- * `value`, the value `isJson` checked last, the members it kept are read instead of walking again.
+ * -1 when it has none. Of repeated names the last, as `JSON.parse` keeps. `copy`: which copy `b` holds
+ * (special-bytes.ts `copyCount`); in the outermost object of the copy `isJson` checked last, the members
+ * it kept are read instead of walking again.
  */
-export function memberValue(b: Buffer, i: number, to: number, name: string, value?: Uint8Array): number {
-  if (value !== undefined && value === membersOf && memberCount >= 0 && i === outermost) {
+export function memberValue(b: Buffer, i: number, to: number, name: string, copy: number): number {
+  if (copy === membersOf && memberCount >= 0 && i === outermost) {
     for (let m = memberCount - 1; m >= 0; m--) {
       if (nameIs(b, members[m * 3] as number, members[m * 3 + 1] as number, name))
         return members[m * 3 + 2] as number;

@@ -10,7 +10,7 @@ import {
   stringEnd,
   valueEnd,
 } from './json-bytes.ts';
-import { copyIn } from './special-bytes.ts';
+import { copied, copyCount, copyIn } from './special-bytes.ts';
 
 /**
  * Parsed JSON as a filter expression reads it: `JSON.parse` (V8's own parser, faster than any check
@@ -86,16 +86,19 @@ export class JsonObjectMap {
 export function celJsonBytes(value: Buffer): unknown {
   const start = skipSpace(value, 0, value.length);
   if (value[start] !== OPEN_BRACE || !isJson(value)) return undefined;
-  return celMap(new JsonBytesMap(value, start) as unknown as ReadonlyMap<string, never>);
+  return celMap(new JsonBytesMap(value, start, copyCount()) as unknown as ReadonlyMap<string, never>);
 }
 
 /**
  * The member value starting at `at` of `value`, as `celView` would give it parsed; `b` is the copy
- * json-bytes.ts reads (special-bytes.ts `copyIn`), `value.length` where the value ends in it.
+ * json-bytes.ts reads (special-bytes.ts `copyIn`, copy number `copyNumber`), `value.length` where the
+ * value ends in it.
  */
-function bytesView(value: Buffer, b: Buffer, at: number): unknown {
+function bytesView(value: Buffer, b: Buffer, at: number, copyNumber: number): unknown {
   const c = b[at] as number;
-  if (c === OPEN_BRACE) return celMap(new JsonBytesMap(value, at) as unknown as ReadonlyMap<string, never>);
+  if (c === OPEN_BRACE) {
+    return celMap(new JsonBytesMap(value, at, copyNumber) as unknown as ReadonlyMap<string, never>);
+  }
   if (c === QUOTE) return stringAt(b, at, stringEnd(b, at, value.length));
   const end = valueEnd(b, at, value.length);
   if (c === OPEN_BRACKET) return JSON.parse(b.toString('utf8', at, end));
@@ -124,25 +127,28 @@ function numberAt(b: Buffer, start: number, end: number): number {
 class JsonBytesMap {
   readonly #value: Buffer;
   readonly #start: number;
+  /** Which copy of the value special-bytes.ts holds for this map (`copyCount`). */
+  #copyNumber: number;
   #parsed: JsonObjectMap | undefined;
 
-  constructor(value: Buffer, start: number) {
+  /** `copyNumber`: the copy `isJson` made of `value`, or of the value this object is in. */
+  constructor(value: Buffer, start: number, copyNumber: number) {
     this.#value = value;
     this.#start = start;
+    this.#copyNumber = copyNumber;
   }
 
   get(key: unknown): unknown {
     if (typeof key !== 'string') return undefined;
     const b = this.#copy();
-    const at = memberValue(b, this.#start, this.#value.length, key, this.#value);
-    return at < 0 ? undefined : bytesView(this.#value, b, at);
+    const at = memberValue(b, this.#start, this.#value.length, key, this.#copyNumber);
+    return at < 0 ? undefined : bytesView(this.#value, b, at, this.#copyNumber);
   }
 
   has(key: unknown): boolean {
-    return (
-      typeof key === 'string' &&
-      memberValue(this.#copy(), this.#start, this.#value.length, key, this.#value) >= 0
-    );
+    if (typeof key !== 'string') return false;
+    const b = this.#copy();
+    return memberValue(b, this.#start, this.#value.length, key, this.#copyNumber) >= 0;
   }
 
   get size(): number {
@@ -169,9 +175,12 @@ class JsonBytesMap {
     return this.entries();
   }
 
-  /** The copy the walk reads: made again when another value was read since (isJson kept it short enough). */
+  /** The copy the walk reads: made again when another value was copied since (isJson found it short enough). */
   #copy(): Buffer {
-    return copyIn(this.#value) as Buffer;
+    if (this.#copyNumber === copyCount()) return copied();
+    const b = copyIn(this.#value) as Buffer;
+    this.#copyNumber = copyCount();
+    return b;
   }
 
   #listed(): JsonObjectMap {

@@ -35,14 +35,24 @@ const exports = instance.exports as {
 export const special = exports.special;
 
 let memory = Buffer.from(exports.memory.buffer);
-let copied: Uint8Array | undefined;
+/** Values copied in so far: a reader that noted the count at its copy reads that copy while it holds. */
+let copies = 0;
+
+/** How many values have been copied in (see `copyIn`). */
+export function copyCount(): number {
+  return copies;
+}
+
+/** The memory `special` reads. */
+export function copied(): Buffer {
+  return memory;
+}
 
 /**
- * The memory `special` reads, holding `value` from index 0 (copied unless it was the last value copied);
- * undefined when it is longer than MAX_BYTES.
+ * Copies `value` to where `special` reads (from index 0) and returns that memory; undefined when it is
+ * longer than MAX_BYTES. Nothing keeps a reference to `value`.
  */
 export function copyIn(value: Uint8Array): Buffer | undefined {
-  if (value === copied) return memory;
   if (value.length > MAX_BYTES) return undefined;
   const need = value.length + OVERREAD - exports.memory.buffer.byteLength;
   if (need > 0) {
@@ -50,6 +60,6 @@ export function copyIn(value: Uint8Array): Buffer | undefined {
     memory = Buffer.from(exports.memory.buffer);
   }
   memory.set(value, 0);
-  copied = value;
+  copies++;
   return memory;
 }
