@@ -310,4 +310,4 @@ export function stringAt(b: Buffer, start: number, end: number): string {
     : b.toString('utf8', start + 1, end - 1);
 }
 
-export { BACKSLASH, OPEN_BRACE, OPEN_BRACKET, QUOTE };
+export { OPEN_BRACE, OPEN_BRACKET, QUOTE };
