@@ -3,26 +3,10 @@ import { readFileSync } from 'node:fs';
 import { isCelMap } from '@bufbuild/cel';
 import { describe, expect, it } from 'vitest';
 import wabt from 'wabt';
+import { type Random, random } from '../../../test-support/random.ts';
 import { isJson } from './json-bytes.ts';
 import { celJson, celJsonBytes } from './json-lazy.ts';
 import { SPECIAL_MODULE_BASE64 } from './special-bytes.ts';
-
-/** A small seeded generator, so that a failure names a case that can be run again. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]) => items[int(items.length)] as T;
-  return { next, int, pick };
-}
-
-type Random = ReturnType<typeof random>;
 
 const SPACE = ['', '', ' ', '\n', '\t', '\r\n  '];
 const STRING_PARTS = [
