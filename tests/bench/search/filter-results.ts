@@ -95,17 +95,23 @@ object's members as the check meets them, so that a member is found without walk
 \`value.amount != -1.0\` from 3.3 to 2.2-2.5 µs a record in process but did not move the server's figure (5.3 µs
 in the runs before and after it, on a machine whose plain search varied from 1.9 to 2.2 µs between them).
 
-What bounds it now (CPU profile, 2 searches of 1M records, and in process over 1M records): reading the
-value costs about 0.9 µs a record (copying it into the scanner's memory, whose first touch of the fetched
-bytes is most of it, 0.35 µs; the scan and the walk 0.5 µs). The rest is evaluation by \`@bufbuild/cel\`:
-in process, \`offset < 0\` costs 0.64 µs a record and \`value.amount > 5000\` 1.6 µs, but \`value.amount + 1.0 >
-5001.0\` 3.4 µs: each operator tries the library's overloads in turn (\`_+_\` and \`_>_\` have a dozen each),
-each name like \`value.amount\` is first looked up whole (\`findIdent\`, 0.2 µs) before \`value\` and its member,
-and every evaluation leaves about 400 bytes of garbage (scavenges: 51 for 1M records' views alone, 159
-with \`offset < 0\` evaluated). That is the library's planner and would need changing there. Semi-spaces of
-8 MiB instead of 4 made no measurable difference now (3 searches each, 2026-11-29), and one worker thread
-(\`search.workers: 1\`) made this filter no faster on 2 cores (5.0 to 6.1 s against 5.2 to 5.9 s inline) at
-60 MiB more RSS (peak 242 MiB), so workers stay off by default.
+Since the evening of 2026-11-29 the expression itself is evaluated directly when it has the common shapes
+(\`expression/fast-eval.ts\`: member reads, literals, comparisons, arithmetic, \`&&\`, \`||\`, \`?:\`, \`has\`,
+\`in\` a list written out, the string methods), each operation as \`@bufbuild/cel\`'s own overload does it; a
+record whose values leave those cases (a missing member, a type mismatch, an overflow) is handed to the
+library, so answers and failure messages are its own (\`fast-eval.test.ts\` holds the two to the same answers
+over 4,000 generated expressions on generated records). The library's planner had cost more than reading
+the value: each operator tried its dozen overloads in turn, each name like \`value.amount\` was first looked
+up whole (\`findIdent\`), and every evaluation left about 400 bytes of garbage. In process, one after the
+other: \`value.amount + 1.0 > 5001.0\` 3.9 → 2.2 µs a record, \`value.amount != -1.0\` 4.7 → 2.5 µs. In this
+run: 3.2 µs of server CPU a record and 0.72 of the plain rate, against 5.3 µs and 0.40 in the run before.
+
+What bounds it now: reading the value, about 0.9 µs a record (checking the whole value is JSON, a third of
+it the copy into the scanner's memory). The prefiltered filters are now no faster than the third: their
+check reads the value's text (\`expression/prefilter.ts\`), and decoding 1 KB to a string costs about what
+reading one member from the bytes does; a prefilter over the bytes would be the next step. One worker
+thread (\`search.workers: 1\`) made this filter no faster on 2 cores (5.0 to 6.1 s against 5.2 to 5.9 s
+inline, before the direct evaluation) at 60 MiB more RSS (peak 242 MiB), so workers stay off by default.
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}

@@ -128,7 +128,7 @@ const BINARY = ['==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', '&&',
 function expression(r: Random, depth: number): string {
   if (depth === 0 || r.int(4) === 0) return r.pick(ATOMS);
   const a = () => expression(r, depth - 1);
-  switch (r.int(14)) {
+  switch (r.int(15)) {
     case 0:
       return `!(${a()})`;
     case 1:
@@ -146,6 +146,8 @@ function expression(r: Random, depth: number): string {
     case 7:
     case 8:
       return `${r.pick(NUMERIC)} ${r.pick(COMPARISONS)} ${r.pick(NUMBERS)}`;
+    case 10:
+      return `(${a()}) in [${r.pick(ATOMS)}, ${r.pick(ATOMS)}]`;
     case 9:
       return `${r.pick(TEXTS)} ${r.pick(COMPARISONS)} ${r.pick(['"a"', '"FAILED"', '"k-1"', '""', '"é"'])}`;
     default:
@@ -217,6 +219,7 @@ describe('the fast evaluation against @bufbuild/cel', () => {
       'headers["trace-id"].startsWith("ab")',
       'has(value.customer.email) || key.contains("x")',
       'offset % 2 == 0 ? partition == 1 : size(key) > 3',
+      'value.status in ["FAILED", "LOST"]',
     ])
       expect(fast(text), text).toBeDefined();
     for (const text of [
@@ -224,7 +227,7 @@ describe('the fast evaluation against @bufbuild/cel', () => {
       'value.name.matches("^a")',
       'timestamp > timestamp("2026-01-01T00:00:00Z")',
       'type(value) == map',
-      'value.amount in [1, 2]',
+      'value.amount in value.items',
       'value.count == 1u',
     ])
       expect(fast(text), text).toBeUndefined();
@@ -257,5 +260,7 @@ describe('the fast evaluation against @bufbuild/cel', () => {
     expect(decide('value.missing > 1 || value.amount == 2', { amount: 2 })).toBe(true);
     expect(decide('value.missing > 1 && value.amount == 3', { amount: 2 })).toBe(false);
     expect(decide('value.missing > 1 && value.amount == 2', { amount: 2 })).toBe(UNDECIDED);
+    expect(decide('value.status in ["A", 1]', { status: 'A' })).toBe(true);
+    expect(decide('value.status in ["A", value.missing]', { status: 'A' })).toBe(UNDECIDED);
   });
 });

@@ -28,7 +28,8 @@ const MIN_INT = -9223372036854775808n;
 /**
  * The common filter shapes (`value.amount > 100 && value.status == "FAILED"`, `key.startsWith("a")`)
  * evaluated directly, without the library's planner: for the expression tree's parts it knows (member
- * reads of maps (`x.name`, `x["name"]`), literals, comparisons, arithmetic, `&&`, `||`, `!`, `?:`, `has`, and the string
+ * reads of maps (`x.name`, `x["name"]`), literals, comparisons, arithmetic, `&&`, `||`, `!`, `?:`, `has`, `in` a
+ * list written out, and the string
  * methods `startsWith`, `endsWith`, `contains`, `size`), each operation done as `@bufbuild/cel`'s own
  * overload does it (its std/logic.js and std/math.js: the same JavaScript operators). It decides a record
  * only while every value met is of a type those overloads take and no operation fails (a missing
@@ -39,7 +40,7 @@ const MIN_INT = -9223372036854775808n;
  * cost 2 to 2.5 µs a record for `value.amount + 1.0 > 5001.0`, half of an unprefiltered filter's time
  * (tests/bench/results/search-filter.md).
  *
- * Returns undefined for an expression with anything else (comprehensions, `matches`, lists, timestamps,
+ * Returns undefined for an expression with anything else (comprehensions, `matches`, other lists, timestamps,
  * type names, unsigned or bytes literals): those are always the library's.
  */
 export function fastEvaluator(expr: Expr): ((b: RecordBindings) => boolean | typeof UNDECIDED) | undefined {
@@ -108,6 +109,7 @@ function present(of: unknown, field: string): unknown {
 }
 
 function call(name: string, target: Expr | undefined, args: readonly Expr[]): Node | undefined {
+  if (name === '@in') return inList(args);
   const parts = args.map(node);
   if (parts.some((p) => !p)) return undefined;
   const nodes = parts as Node[];
@@ -177,6 +179,31 @@ function logical(nodes: Node[], stopAt: boolean): Node {
     }
     return undecided ? UNDECIDED : !stopAt;
   };
+}
+
+/** `x in [a, b]` with the list written out; `x in` anything else is the library's. */
+function inList(args: readonly Expr[]): Node | undefined {
+  const [x, list] = args;
+  const of = x && node(x);
+  if (!of || list?.exprKind.case !== 'listExpr' || list.exprKind.value.optionalIndices.length)
+    return undefined;
+  const elements = list.exprKind.value.elements.map(node);
+  if (elements.some((n) => !n)) return undefined;
+  return (b) => within(of(b), elements as Node[], b);
+}
+
+/**
+ * `x in [a, b]`: the library makes the whole list first (a failing element fails the whole), then its
+ * inList compares with `equals` against each element in turn.
+ */
+function within(x: unknown, elements: Node[], b: RecordBindings): unknown {
+  const values = elements.map((element) => element(b));
+  if (values.includes(UNDECIDED)) return UNDECIDED;
+  for (const v of values) {
+    const found = equal(x, v);
+    if (found !== false) return found;
+  }
+  return false;
 }
 
 const not = (v: unknown) => (typeof v === 'boolean' ? !v : UNDECIDED);
