@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { Expr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import type { MaskedRecord } from '../../masking/masked-record.ts';
 
@@ -5,7 +6,8 @@ import type { MaskedRecord } from '../../masking/masked-record.ts';
 export type Prefilter = (view: MaskedRecord) => boolean;
 
 /**
- * A necessary condition read off the expression, checked on the text before any JSON is parsed: when
+ * A necessary condition read off the expression, checked on the text (or on the bytes when they are the
+ * text's UTF-8) before any JSON is parsed: when
  * `value.customer == "x"` is true, the value's text holds `x`, or else a backslash (a JSON escape could
  * spell it otherwise). Most records of a selective filter are ruled out by one `includes`, as a literal
  * prefilter does in grep-like tools. Only `&&`, `||`, `==` and the string methods with a literal are
@@ -56,12 +58,31 @@ function literalIn(e: Expr | undefined, literal: string | undefined): Prefilter 
   if (literal === undefined || !e) return undefined;
   const root = rootOf(e);
   if (root === 'key' && e.exprKind.case === 'identExpr') return (v) => v.key.text?.includes(literal) ?? false;
-  if (root === 'value')
-    return (v) => {
-      const text = v.value.text;
-      return text !== null && (text.includes(literal) || text.includes('\\'));
-    };
-  return undefined;
+  if (root !== 'value') return undefined;
+  const inText = (v: MaskedRecord) => {
+    const text = v.value.text;
+    return text !== null && (text.includes(literal) || text.includes('\\'));
+  };
+  // A literal with a lone surrogate has no UTF-8 of its own: looked for in the text only.
+  const needle = Buffer.from(literal, 'utf8');
+  if (needle.toString('utf8') !== literal) return inText;
+  return (v) => {
+    const bytes = utf8Value(v);
+    return bytes ? bytes.includes(needle) || bytes.includes(BACKSLASH) : inText(v);
+  };
+}
+
+const BACKSLASH = 0x5c;
+
+/**
+ * The value's bytes when its text is exactly their UTF-8 (no mask, no configured format, not
+ * registry-framed, valid UTF-8: decode.ts), so that the text holds a string exactly when the bytes hold
+ * its UTF-8: the check reads them without making the text (decoding a 1 KB value cost about what the
+ * rest of a filter's check did, tests/bench/results/search-filter.md).
+ */
+function utf8Value(v: MaskedRecord): Buffer | undefined {
+  const bytes = v.plainBytes('value');
+  return bytes && isUtf8(bytes) ? bytes : undefined;
 }
 
 type Comparison = '==' | '<' | '<=' | '>' | '>=';
@@ -102,7 +123,17 @@ function memberNumber(e: Expr | undefined, bound: number, op: Comparison): Prefi
           : op === '>'
             ? n > bound
             : n >= bound;
+  const quotedBytes = Buffer.from(quoted, 'utf8');
   return (v) => {
+    const bytes = utf8Value(v);
+    if (bytes) {
+      if (bytes.includes(BACKSLASH)) return true;
+      for (let at = bytes.indexOf(quotedBytes); at >= 0; at = bytes.indexOf(quotedBytes, at + 1)) {
+        const n = numberAfter(bytes, at + quotedBytes.length);
+        if (n !== undefined && passes(n)) return true;
+      }
+      return false;
+    }
     const text = v.value.text;
     if (text === null) return false;
     if (text.includes('\\')) return true;
@@ -113,6 +144,40 @@ function memberNumber(e: Expr | undefined, bound: number, op: Comparison): Prefi
     }
     return false;
   };
+}
+
+const isDigit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
+const isSpace = (c: number | undefined) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * What the sticky pattern after a member's name (spaces, a colon, spaces, NUMBER_TOKEN) reads from the
+ * bytes at `i`: the number, or undefined where the pattern fails. The token is the longest prefix the
+ * pattern's greedy parts take: its optional fraction and exponent count only when complete.
+ */
+function numberAfter(b: Buffer, i: number): number | undefined {
+  while (isSpace(b[i])) i++;
+  if (b[i] !== 0x3a) return undefined;
+  i++;
+  while (isSpace(b[i])) i++;
+  const start = i;
+  if (b[i] === 0x2d) i++;
+  if (b[i] === 0x30) i++;
+  else if (isDigit(b[i])) {
+    while (isDigit(b[i])) i++;
+  } else return undefined;
+  if (b[i] === 0x2e && isDigit(b[i + 1])) {
+    i += 2;
+    while (isDigit(b[i])) i++;
+  }
+  if (b[i] === 0x65 || b[i] === 0x45) {
+    let j = i + 1;
+    if (b[j] === 0x2b || b[j] === 0x2d) j++;
+    if (isDigit(b[j])) {
+      while (isDigit(b[j])) j++;
+      i = j;
+    }
+  }
+  return Number(b.toString('latin1', start, i));
 }
 
 /** An int, uint or double literal, when a double holds it exactly. */
