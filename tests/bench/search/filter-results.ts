@@ -103,15 +103,20 @@ library, so answers and failure messages are its own (\`fast-eval.test.ts\` hold
 over 4,000 generated expressions on generated records). The library's planner had cost more than reading
 the value: each operator tried its dozen overloads in turn, each name like \`value.amount\` was first looked
 up whole (\`findIdent\`), and every evaluation left about 400 bytes of garbage. In process, one after the
-other: \`value.amount + 1.0 > 5001.0\` 3.9 → 2.2 µs a record, \`value.amount != -1.0\` 4.7 → 2.5 µs. In this
-run: 3.2 µs of server CPU a record and 0.72 of the plain rate, against 5.3 µs and 0.40 in the run before.
+other: \`value.amount + 1.0 > 5001.0\` 3.9 → 2.2 µs a record, \`value.amount != -1.0\` 4.7 → 2.5 µs. In the
+evening's two runs: 3.2 µs of server CPU a record and 0.70 to 0.72 of the plain rate, against 5.3 µs and
+0.40 before.
 
 What bounds it now: reading the value, about 0.9 µs a record (checking the whole value is JSON, a third of
-it the copy into the scanner's memory). The prefiltered filters are now no faster than the third: their
-check reads the value's text (\`expression/prefilter.ts\`), and decoding 1 KB to a string costs about what
-reading one member from the bytes does; a prefilter over the bytes would be the next step. One worker
-thread (\`search.workers: 1\`) made this filter no faster on 2 cores (5.0 to 6.1 s against 5.2 to 5.9 s
-inline, before the direct evaluation) at 60 MiB more RSS (peak 242 MiB), so workers stay off by default.
+it the copy into the scanner's memory). The prefilter's checks read the value's bytes too since the same
+evening, when they are its text's UTF-8 (valid UTF-8, no mask, no configured format, not registry-framed):
+a literal is looked for with \`Buffer.indexOf\`, a member's number read where the text's pattern would read
+it (\`prefilter.test.ts\` holds both to the text check's answers over 3,000 generated values). Decoding
+1 KB to text had cost about what reading one member from the bytes does: in the run before, the two
+prefiltered filters ran at 0.78 and 0.68 of the plain search (2.9 and 3.4 µs a record), slower than the
+unprefiltered one. One worker thread (\`search.workers: 1\`) made the third filter no faster on 2 cores
+(5.0 to 6.1 s against 5.2 to 5.9 s inline, before the direct evaluation) at 60 MiB more RSS (peak 242
+MiB), so workers stay off by default.
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}
