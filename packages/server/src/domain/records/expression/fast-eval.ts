@@ -28,10 +28,9 @@ const MIN_INT = -9223372036854775808n;
 /**
  * The common filter shapes (`value.amount > 100 && value.status == "FAILED"`, `key.startsWith("a")`)
  * evaluated directly, without the library's planner: for the expression tree's parts it knows (member
- * reads of maps (`x.name`, `x["name"]`), literals, comparisons, arithmetic, `&&`, `||`, `!`, `?:`, `has`, `in` a
- * list written out, and the string
- * methods `startsWith`, `endsWith`, `contains`, `size`), each operation done as `@bufbuild/cel`'s own
- * overload does it (its std/logic.js and std/math.js: the same JavaScript operators). It decides a record
+ * reads of maps, `x.name` and `x["name"]`; literals; comparisons; arithmetic; `&&`, `||`, `!`, `?:`;
+ * `has`; `in` a list written out; the string methods `startsWith`, `endsWith`, `contains`, `size`),
+ * each operation done as `@bufbuild/cel`'s own overload does it (its std/logic.js and std/math.js: the same JavaScript operators). It decides a record
  * only while every value met is of a type those overloads take and no operation fails (a missing
  * member, a type mismatch, an int overflow, a division by zero): anything else is UNDECIDED and the
  * library evaluates the record, so answers and failure messages are the library's (fast-eval.test.ts
