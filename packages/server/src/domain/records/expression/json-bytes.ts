@@ -40,7 +40,7 @@ export function skipSpace(b: Uint8Array, i: number, to: number): number {
   return j;
 }
 
-function isDigit(c: number | undefined): boolean {
+export function isDigit(c: number | undefined): boolean {
   return c !== undefined && c >= 0x30 && c <= 0x39;
 }
 

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { Expr } from '@bufbuild/cel-spec/cel/expr/syntax_pb.js';
 import type { MaskedRecord } from '../../masking/masked-record.ts';
+import { isDigit, skipSpace } from './json-bytes.ts';
 
 /** A test on the record's text that every record the expression makes true passes. */
 export type Prefilter = (view: MaskedRecord) => boolean;
@@ -146,19 +147,15 @@ function memberNumber(e: Expr | undefined, bound: number, op: Comparison): Prefi
   };
 }
 
-const isDigit = (c: number | undefined) => c !== undefined && c >= 0x30 && c <= 0x39;
-const isSpace = (c: number | undefined) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
-
 /**
  * What the sticky pattern after a member's name (spaces, a colon, spaces, NUMBER_TOKEN) reads from the
  * bytes at `i`: the number, or undefined where the pattern fails. The token is the longest prefix the
  * pattern's greedy parts take: its optional fraction and exponent count only when complete.
  */
 function numberAfter(b: Buffer, i: number): number | undefined {
-  while (isSpace(b[i])) i++;
+  i = skipSpace(b, i, b.length);
   if (b[i] !== 0x3a) return undefined;
-  i++;
-  while (isSpace(b[i])) i++;
+  i = skipSpace(b, i + 1, b.length);
   const start = i;
   if (b[i] === 0x2d) i++;
   if (b[i] === 0x30) i++;
