@@ -40,9 +40,11 @@ rmSync(dist, { recursive: true, force: true });
 const UNUSED_AT_START = /@platformatic\/kafka\/dist\/registries\//;
 /**
  * The kerberos addon (SASL GSSAPI, src/kafka/connection/sasl/gssapi.ts) is a compiled module for this machine's
- * MIT Kerberos, optional, and loaded on first use: the bundle requires it from node_modules then.
+ * MIT Kerberos, optional, and loaded on first use: the bundle requires it from node_modules then. koffi
+ * (src/platform/malloc-trim.ts) loads a prebuilt binary of its own when the server is first idle; the
+ * Dockerfile copies it beside the bundle.
  */
-const NOT_BUNDLED = ['kerberos'];
+const NOT_BUNDLED = ['kerberos', 'koffi'];
 const server = await rolldown({
   // The scan worker thread's entry (src/domain/records/scan/parallel/pool.ts loads dist/scan-worker.js).
   input: {

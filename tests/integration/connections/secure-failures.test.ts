@@ -44,6 +44,8 @@ function clusters(b: SecureBroker): Record<string, Record<string, string>> {
       'security.protocol': 'SSL',
       ...trust,
     },
+    // The OAuth token endpoint's port: an HTTP server, whose first answer read as a Kafka size is 1.2 GB.
+    'not-kafka': { 'bootstrap.servers': new URL(b.tokenEndpoint).host },
     'oauth-wrong-secret': {
       'bootstrap.servers': listeners.oauth.bootstrap,
       'security.protocol': 'SASL_PLAINTEXT',
@@ -103,6 +105,11 @@ describe('a secured cluster that refuses the console', () => {
       /the listener requires TLS; use security.protocol SSL or SASL_SSL/,
     ],
     ['tls-to-plaintext', 'CLUSTER_PROTOCOL_MISMATCH', /the listener does not speak TLS/],
+    [
+      'not-kafka',
+      'CLUSTER_PROTOCOL_MISMATCH',
+      /closed the connection before answering \(the console uses PLAINTEXT\)/,
+    ],
     [
       'oauth-wrong-secret',
       'CLUSTER_AUTHENTICATION_FAILED',

@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { trimMalloc } from './malloc-trim.ts';
 
 /**
  * Gives memory back once the process has nothing to do (tests/bench/results/cold-start.md). V8
@@ -8,7 +9,8 @@ import { runInNewContext } from 'node:vm';
  * full collection and a quiet spell: an idle console kept 100-115 MiB after its start for as long as it
  * ran. A memory-reducing collection (`flavor: 'last-resort'`, about 40-90 ms of CPU on the idle server)
  * runs IDLE_MS after the start and after a scan that read RELEASE_AFTER_BYTES, when no other such event
- * came meanwhile and no scan is running (`busy`).
+ * came meanwhile and no scan is running (`busy`). Then malloc's heaps are trimmed (malloc-trim.ts): the
+ * collection frees the fetch answers' memory, which glibc kept as free pages inside its heap.
  */
 export const IDLE_MS = 2_000;
 /** A scan that read less than this leaves too little behind to be worth a collection. */
@@ -18,8 +20,8 @@ type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resor
 let collect: Collect | undefined;
 let timer: NodeJS.Timeout | undefined;
 let busy: () => boolean = () => false;
-/** How many memory-reducing collections ran; a test reads it. */
-export const idleMemoryStats = { collections: 0 };
+/** How many memory-reducing collections ran, and how many trims of malloc's heaps followed; tests read them. */
+export const idleMemoryStats = { collections: 0, trims: 0 };
 
 /** V8's `gc()`: the global one under `--expose-gc`, else from a context made after turning the flag on. */
 function collector(): Collect {
@@ -46,6 +48,9 @@ export function releaseMemoryWhenIdle(whileBusy?: () => boolean): void {
     if (busy()) return releaseMemoryWhenIdle();
     collector()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     idleMemoryStats.collections++;
+    void trimMalloc().then((trimmed) => {
+      if (trimmed) idleMemoryStats.trims++;
+    });
   }, IDLE_MS);
   timer.unref();
 }

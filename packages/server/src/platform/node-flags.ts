@@ -30,15 +30,18 @@ export const NODE_FLAGS = ['--max-semi-space-size=4'] as const;
 
 /**
  * The environment production starts Node with (the Dockerfile's ENV, package.json `start`, scripts/demo.ts
- * and the benchmarks' console process; the same unit test keeps them in step). glibc's malloc raises its
- * mmap threshold to the size of the largest mapped block freed (up to 32 MiB), so after the first fetch
- * answer (up to 2 MB) the next ones came from the heap, which kept their pages after the scan: RSS stayed
- * at the scan's level. Fixed at 128 KiB, blocks that large are mapped and unmapped: a minute after a
- * 200,000-record search 100 MiB instead of 113, peak 122-139 MiB instead of 129-160, the same scan rate
- * within this machine's noise (tests/bench/results/cold-start.md). Node cannot change it once running: a
- * start by hand (`node packages/server/dist/main.js`) goes without it unless the shell sets it.
+ * and the benchmarks' console process; the same unit test keeps them in step). glibc's malloc maps blocks
+ * from its mmap threshold up with a fresh mapping each, unmapped when freed: every page of such a block
+ * is a page fault and a page the kernel clears on first write. A scan's fetch answers are 0.5 to 6 MB, one
+ * allocation each (the connection reads an answer into memory of its exact size, docs/dependency-patches.md):
+ * at the threshold of 128 KiB (the value until 2026-11-29) that was 267,000 faults and 1.5 s of kernel
+ * time in a search of 1M records (3.3 s), at 32 MiB (glibc's largest) 13,000 to 49,000 and 0.5 s (2.4 s).
+ * Answers then come from malloc's heap, which keeps freed pages: the idle collection trims it afterwards
+ * (malloc-trim.ts), 83 MiB 10 s after the searches against 83 at 128 KiB (tests/bench/results/search.md).
+ * A fixed value also stops glibc from moving the threshold by itself. Node cannot change it once running:
+ * a start by hand (`node packages/server/dist/main.js`) goes without it unless the shell sets it.
  */
-export const NODE_ENV_VARS = { MALLOC_MMAP_THRESHOLD_: '131072' } as const;
+export const NODE_ENV_VARS = { MALLOC_MMAP_THRESHOLD_: '33554432' } as const;
 
 /**
  * V8 options that size the heap (NODE_FLAGS's `--max-semi-space-size=4`, an operator's

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ScreenResult, ScreenTask } from './protocol.ts';
+import { memoryOf, type ScreenResult, type ScreenTask } from './protocol.ts';
 
 /** Workers with no task for this long are ended, so an idle console's memory goes back to what it was. */
 const IDLE_MS = 10_000;
@@ -44,10 +44,7 @@ export class ScanPool {
     return new Promise((resolve) => {
       slot.tasks.set(id, resolve);
       if (slot.tasks.size === 1) slot.worker.ref();
-      slot.worker.postMessage(
-        { ...task, id },
-        task.sets.map((s) => s.bytes),
-      );
+      slot.worker.postMessage({ ...task, id }, memoryOf(task.sets));
     });
   }
 

@@ -25,17 +25,26 @@ export type ScreenTask = {
   stop: Int32Array;
   /**
    * Per chunk, the record set its records were read from, its memory moved to the worker (transferred):
-   * the set's own when the fetch left it in memory of its own, else a copy. Every answer moves them back.
+   * the fetch answer the set is part of (the sets of one answer share it), else a copy. Every answer
+   * moves them back.
    */
   sets: TaskSet[];
 };
 
+/** A record set: `length` bytes from `offset` of `bytes`. */
 export type TaskSet = {
   partition: number;
   bytes: ArrayBuffer;
+  offset: number;
+  length: number;
   start: number;
   aborted: readonly { producerId: bigint; firstOffset: bigint }[];
 };
+
+/** Each memory of the sets once: a transfer list names each at most once. */
+export const memoryOf = (sets: readonly { bytes: ArrayBuffer }[]): ArrayBuffer[] => [
+  ...new Set(sets.map((s) => s.bytes)),
+];
 
 /**
  * One chunk's verdict, by indexes into the records its set reads to (the chunk's records are the first of
@@ -50,8 +59,8 @@ export type ChunkVerdict =
   | { all: false; passed: Int32Array; failed: Int32Array; message: string | undefined };
 
 /**
- * `sets`: the task's set memory, moved back, in the task's order; lost only when the worker itself
- * failed (an error without them).
+ * `sets`: the task's set memory, moved back, in the task's order (one entry per set, as the task named
+ * it); lost only when the worker itself failed (an error without them).
  */
 export type ScreenResult =
   | { id: number; verdicts: ChunkVerdict[]; sets: ArrayBuffer[] }

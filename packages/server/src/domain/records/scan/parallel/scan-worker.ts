@@ -13,7 +13,13 @@ import { DecodedRecord } from '../../decode/decoded-record.ts';
 import { schemaIdOf } from '../../decode/wire.ts';
 import type { RecordFilter } from '../../expression/record-filter.ts';
 import { parseFilters, passes, rawRejector, type SearchFilters } from '../filters.ts';
-import type { ChunkVerdict, ScanSpec, ScreenResult, ScreenTask } from './protocol.ts';
+import {
+  type ChunkVerdict,
+  memoryOf,
+  type ScanSpec,
+  type ScreenResult,
+  type ScreenTask,
+} from './protocol.ts';
 
 type Compiled = {
   spec: ScanSpec;
@@ -89,7 +95,8 @@ async function run(task: ScreenTask): Promise<ScreenResult> {
   const scan = await compile(task.specKey, task.spec);
   const verdicts: ChunkVerdict[] = [];
   for (const set of task.sets) {
-    const { records } = readRecordBatches(Buffer.from(set.bytes), set.partition, set.start, set.aborted);
+    const bytes = Buffer.from(set.bytes, set.offset, set.length);
+    const { records } = readRecordBatches(bytes, set.partition, set.start, set.aborted);
     const v = verdict(scan, records, task.stop);
     if (!v) return { id: task.id, cancelled: true, sets };
     verdicts.push(v);
@@ -103,13 +110,13 @@ parentPort?.on('message', (task: ScreenTask) => {
       // The sets' memory goes back to the main thread, whose records read it (screen.ts).
       const transfer = [
         ...('verdicts' in result ? result.verdicts.flatMap(buffersOf) : []),
-        ...(result.sets ?? []),
+        ...memoryOf((result.sets ?? []).map((bytes) => ({ bytes }))),
       ];
       parentPort?.postMessage(result, transfer);
     },
     (error: unknown) => {
       const sets = task.sets.map((s) => s.bytes);
-      parentPort?.postMessage({ id: task.id, error: String(error), sets }, sets);
+      parentPort?.postMessage({ id: task.id, error: String(error), sets }, memoryOf(task.sets));
     },
   );
 });

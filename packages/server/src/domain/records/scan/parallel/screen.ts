@@ -1,3 +1,4 @@
+import { isMarkedAsUntransferable } from 'node:worker_threads';
 import type { SearchField } from '@console/contract';
 import type { Chunk, RawRecord, RecordSet } from '../../../../kafka/fetch/types.ts';
 import type { RecordMask } from '../../../masking/policy.ts';
@@ -64,11 +65,12 @@ export class ScanScreen {
   }
 
   /**
-   * The verdicts of an event's chunks, or undefined when the event is tested inline. A set the fetch left
-   * in memory of its own (most: an answer's sets span the connection's buffers and are copied out of
-   * them) is moved to the worker as it is, and the records read it again once it is back; others are
-   * copied (about 0.2 µs a record, as much as testing the record here, 2026-11-29). Until the answer
-   * comes, the moved sets' records have offsets and sizes but no bytes: nothing reads them meanwhile.
+   * The verdicts of an event's chunks, or undefined when the event is tested inline. The connection reads
+   * each fetch answer into memory of its own (docs/dependency-patches.md) and a set is a view of it: that
+   * memory is moved to the worker as it is (the sets of one answer, all in this event, share it), and the
+   * records read it again once it is back. A set in memory that cannot move (Node's pool of small
+   * buffers) is copied (about 0.2 µs a record, as much as testing the record here, 2026-11-29). Until the
+   * answer comes, the moved sets' records have offsets and sizes but no bytes: nothing reads them meanwhile.
    */
   async submit(chunks: readonly Chunk[]): Promise<Verdicts | undefined> {
     let count = 0;
@@ -79,14 +81,15 @@ export class ScanScreen {
     const moved = new Map<number, RecordSet>();
     for (const { partition, set } of chunks as (Chunk & { set: RecordSet })[]) {
       const { start, aborted } = set;
-      if (ownsMemory(set.bytes)) {
+      const { buffer, byteOffset, length } = set.bytes;
+      if (buffer instanceof ArrayBuffer && !isMarkedAsUntransferable(buffer)) {
         moved.set(sets.length, set);
-        sets.push({ partition, bytes: set.bytes.buffer as ArrayBuffer, start, aborted });
+        sets.push({ partition, bytes: buffer, offset: byteOffset, length, start, aborted });
         continue;
       }
-      const bytes = Buffer.allocUnsafeSlow(set.bytes.length);
+      const bytes = Buffer.allocUnsafeSlow(length);
       set.bytes.copy(bytes);
-      sets.push({ partition, bytes: bytes.buffer as ArrayBuffer, start, aborted });
+      sets.push({ partition, bytes: bytes.buffer as ArrayBuffer, offset: 0, length, start, aborted });
     }
     const result = await scanPool(this.#size).run({
       spec: this.#spec,
@@ -99,19 +102,13 @@ export class ScanScreen {
       // The worker itself failed holding the records' bytes: they cannot be tested, and the scan says so.
       throw new Error(`a scan worker failed: ${'error' in result ? result.error : 'the records were lost'}`);
     }
-    for (const [i, set] of moved) set.bytes = Buffer.from(back?.[i] as ArrayBuffer);
+    for (const [i, set] of moved) {
+      const { offset, length } = sets[i] as TaskSet;
+      set.bytes = Buffer.from(back?.[i] as ArrayBuffer, offset, length);
+    }
     // A worker that stopped or met an error it caught: the main thread tests these records itself.
     return 'verdicts' in result ? result.verdicts : undefined;
   }
-}
-
-/** A buffer that is the whole of its memory (not a view of Node's pool or of a connection's buffers). */
-function ownsMemory(bytes: Buffer): boolean {
-  return (
-    bytes.buffer instanceof ArrayBuffer &&
-    bytes.byteOffset === 0 &&
-    bytes.byteLength === bytes.buffer.byteLength
-  );
 }
 
 /** The screen of a scan, or undefined when it runs inline (no workers configured, a page, masks, formats). */
