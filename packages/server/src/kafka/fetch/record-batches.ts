@@ -148,11 +148,13 @@ export class BatchRecord implements RawRecord {
   /** Bytes of the key and the value together (null ones count 0). */
   readonly payloadBytes: number;
   readonly #holder: Holder;
-  readonly #keyAt: number;
+  /** Where the key lies in `bytes` (a search tests it there without a view, scan/filters.ts rawRejector). */
+  readonly keyAt: number;
   /** -1: a null key. */
-  readonly #keyLength: number;
-  readonly #valueAt: number;
-  readonly #valueLength: number;
+  readonly keyLength: number;
+  readonly valueAt: number;
+  /** -1: a null value. */
+  readonly valueLength: number;
   /** The bytes the views below were cut from: views of bytes that moved away are made again. */
   #from: Buffer | undefined = undefined;
   #key: Buffer | null | undefined = undefined;
@@ -175,10 +177,10 @@ export class BatchRecord implements RawRecord {
     this.#headerSpans = headerSpans;
     this.payloadBytes = Math.max(0, keyLength) + Math.max(0, valueLength);
     this.#holder = holder;
-    this.#keyAt = keyAt;
-    this.#keyLength = keyLength;
-    this.#valueAt = valueAt;
-    this.#valueLength = valueLength;
+    this.keyAt = keyAt;
+    this.keyLength = keyLength;
+    this.valueAt = valueAt;
+    this.valueLength = valueLength;
   }
 
   get headers(): RawRecord['headers'] {
@@ -199,15 +201,20 @@ export class BatchRecord implements RawRecord {
     return this.#headers;
   }
 
+  /** The bytes the record's key, value and headers lie in (the holder's now). */
+  get bytes(): Buffer {
+    return this.#holder.bytes;
+  }
+
   get key(): Buffer | null {
     this.#current();
-    if (this.#key === undefined) this.#key = this.#view(this.#keyAt, this.#keyLength);
+    if (this.#key === undefined) this.#key = this.#view(this.keyAt, this.keyLength);
     return this.#key;
   }
 
   get value(): Buffer | null {
     this.#current();
-    if (this.#value === undefined) this.#value = this.#view(this.#valueAt, this.#valueLength);
+    if (this.#value === undefined) this.#value = this.#view(this.valueAt, this.valueLength);
     return this.#value;
   }
 

@@ -1,4 +1,7 @@
+import { createRecordsBatch, type MessageRecord } from '@platformatic/kafka';
 import { describe, expect, it } from 'vitest';
+import { readRecordBatches } from '../../../kafka/fetch/record-batches.ts';
+import { frame } from '../decode/wire.ts';
 import { matches, parseFilter, parseFilters, rawRejector, splitTerms } from './filters.ts';
 
 describe('parseFilter', () => {
@@ -117,5 +120,51 @@ describe('rawRejector', () => {
     expect(rawRejector(parseFilters({ searchByValue: 'needle_N' }), context, false)).toBeUndefined();
     expect(rawRejector(parseFilters({ searchByValue: 'null' }), context, false)).toBeUndefined();
     expect(rawRejector(parseFilters({ searchByKey: 'k1' }), context, false)?.(raw('v', 'k2'))).toBe(true);
+  });
+
+  it('gives the same answers for records read from batches (tested where they lie) as for their bytes', () => {
+    const values: (Buffer | null)[] = [
+      Buffer.from('{"a":"hay"}'),
+      Buffer.from('{"a":"a NEEDLE"}'),
+      Buffer.from('{"a":"\u212a needle"}'),
+      Buffer.from('{"a":"\u212a hay"}'),
+      Buffer.from([0xff, 0xfe, 0x00]),
+      null,
+      Buffer.alloc(0),
+      // Framed with a schema id: left to the registry's decoding when one is configured.
+      frame(7, Buffer.from('hay')),
+      frame(7, Buffer.from('needle')),
+      Buffer.from([0, 1, 2]),
+    ];
+    const messages: MessageRecord[] = values.map((value, i) => ({
+      topic: 't',
+      key: i % 3 === 0 ? undefined : Buffer.from(i % 2 ? `key-${i}` : `NEEDLE-${i}`),
+      value: value as Buffer,
+    }));
+    const registry = { load: async () => undefined } as never;
+    for (const compression of ['none', 'gzip'] as const) {
+      const set = createRecordsBatch(messages, { compression }).buffer;
+      const { records } = readRecordBatches(set, 0, 0, []);
+      expect(records).toHaveLength(values.length);
+      for (const schemas of [undefined, registry]) {
+        for (const query of [
+          { searchByValue: 'needle' },
+          { searchByKey: 'needle' },
+          { searchByValue: 'hay' },
+        ]) {
+          const rejects = rawRejector(
+            parseFilters(query),
+            { ...context, detectSchemas: true, schemas },
+            false,
+          );
+          for (const record of records) {
+            const copy = { ...raw(null), key: record.key, value: record.value };
+            expect(rejects?.(record), `${compression} ${JSON.stringify(query)} ${record.value}`).toBe(
+              rejects?.(copy),
+            );
+          }
+        }
+      }
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { SEARCH_FIELDS, type SearchField } from '@console/contract';
+import { BatchRecord } from '../../../kafka/fetch/record-batches.ts';
 import type { RawRecord } from '../../../kafka/fetch/types.ts';
 import type { MaskedRecord } from '../../masking/masked-record.ts';
 import { type DecodeContext, plainBytes } from '../decode/decode.ts';
-import { type ByteScreen, byteScreenOf } from './byte-search.ts';
+import { type ByteScreen, byteScreenOf } from './bytes/byte-search.ts';
 
 export type MatchType = 'C' | 'N' | 'E';
 /**
@@ -11,7 +12,7 @@ export type MatchType = 'C' | 'N' | 'E';
  * input × terms' length, so long terms (the caller's text) are searched with `includes` on the
  * lowercased input instead, which stays linear (an 8,000-character term held the event loop
  * 5 s per 1 MB record). `pattern` is null then. `bytes` tells from a part's bytes that no term is in
- * its text (byte-search.ts), for C and N filters of ASCII terms.
+ * its text (bytes/byte-search.ts), for C and N filters of ASCII terms.
  */
 export type SearchFilter = {
   /** The query's text it was read from (a scan's worker threads read it again, parallel/scan-worker.ts). */
@@ -189,8 +190,21 @@ export function rawRejector(
     return screen && !context.codecs?.[part] ? [{ part, screen }] : [];
   });
   if (screens.length === 0) return undefined;
+  const framed = context.detectSchemas && Boolean(context.schemas);
   return (raw) => {
     for (const { part, screen } of screens) {
+      if (raw instanceof BatchRecord) {
+        // Tested where it lies in its record set (no view), unless it is null (never ruled out) or may
+        // be framed with a registry schema id (plainBytes decides that).
+        const at = part === 'key' ? raw.keyAt : raw.valueAt;
+        const length = part === 'key' ? raw.keyLength : raw.valueLength;
+        if (length < 0) continue;
+        const set = raw.bytes;
+        if (!framed || length < 5 || set[at] !== 0) {
+          if (screen.within(set, at, length)) return true;
+          continue;
+        }
+      }
       const bytes = plainBytes(raw[part], context, part);
       if (bytes && screen(bytes)) return true;
     }
