@@ -4,7 +4,7 @@
  * to (the largest record set it read, up to MAX_SET_BYTES) goes when the search ends.
  */
 export const BYTE_SCREEN_MODULE_BASE64 =
-  'AGFzbQEAAAABFgNgAn9/AX9gBH9/f38Bf2ADf39/AX8DBQQAAQECBQMBAAEHGQMGbWVtb3J5AgAFYXNjaWkAAARmaW5kAAEK2QUElwEBAX8gACECAkADQCACQcAAaiABSw0BIAL9AAAAIAL9AAAQ/VAgAv0AACAgAv0AADD9UP1Q/WQEQEEADwsgAkHAAGohAgwACwsCQANAIAJBEGogAUsNASAC/QAAAP1kBEBBAA8LIAJBEGohAgwACwsCQANAIAIgAU8NASACLQAAQYABTwRAQQAPCyACQQFqIQIMAAsLQQELzwMCBH8IeyADIAEgAGtLBEBBAA8LIANBAWshBiABIANrIQUgAi0AAP0PIQggAiADai0AAP0PIQkgAiAGai0AAP0PIQogAiADaiAGai0AAP0PIQsgACEEAkADQCAEQT9qIAVLDQEgBCAGaiEHIAT9AAAAIAn9UCAI/SMgB/0AAAAgC/1QIAr9I/1OIQwgBP0AABAgCf1QIAj9IyAH/QAAECAL/VAgCv0j/U4hDSAE/QAAICAJ/VAgCP0jIAf9AAAgIAv9UCAK/SP9TiEOIAT9AAAwIAn9UCAI/SMgB/0AADAgC/1QIAr9I/1OIQ8gDCAN/VAgDiAP/VD9UP1TBEAgBCAM/WQgAiADEAIEQEEBDwsgBEEQaiAN/WQgAiADEAIEQEEBDwsgBEEgaiAO/WQgAiADEAIEQEEBDwsgBEEwaiAP/WQgAiADEAIEQEEBDwsLIARBwABqIQQMAAsLAkADQCAEQQ9qIAVLDQEgBCAGaiEHIAQgBP0AAAAgCf1QIAj9IyAH/QAAACAL/VAgCv0j/U79ZCACIAMQAgRAQQEPCyAEQRBqIQQMAAsLAkADQCAEIAVLDQEgBCACIAMQAwRAQQEPCyAEQQFqIQQMAAsLQQALLQACQANAIAFFDQEgACABaGogAiADEAMEQEEBDwsgASABQQFrcSEBDAALC0EACz8BAX8CQANAIAMgAk8NASAAIANqLQAAIAEgAmogA2otAAByIAEgA2otAABHBEBBAA8LIANBAWohAwwACwtBAQs=';
+  'AGFzbQEAAAABFgNgAn9/AX9gBH9/f38Bf2ADf39/AX8DBgUAAAEBAgUDAQABBxMCBm1lbW9yeQIABnNjcmVlbgAACp4GBUQBAn9BBCEDAkADQCACQQAoAgBPDQEgACABIAMoAgAgAygCBBACBEBBAA8LIANBCGohAyACQQFqIQIMAAsLIAAgARABC5cBAQF/IAAhAgJAA0AgAkHAAGogAUsNASAC/QAAACAC/QAAEP1QIAL9AAAgIAL9AAAw/VD9UP1kBEBBAA8LIAJBwABqIQIMAAsLAkADQCACQRBqIAFLDQEgAv0AAAD9ZARAQQAPCyACQRBqIQIMAAsLAkADQCACIAFPDQEgAi0AAEGAAU8EQEEADwsgAkEBaiECDAALC0EBC88DAgR/CHsgAyABIABrSwRAQQAPCyADQQFrIQYgASADayEFIAItAAD9DyEIIAIgA2otAAD9DyEJIAIgBmotAAD9DyEKIAIgA2ogBmotAAD9DyELIAAhBAJAA0AgBEE/aiAFSw0BIAQgBmohByAE/QAAACAJ/VAgCP0jIAf9AAAAIAv9UCAK/SP9TiEMIAT9AAAQIAn9UCAI/SMgB/0AABAgC/1QIAr9I/1OIQ0gBP0AACAgCf1QIAj9IyAH/QAAICAL/VAgCv0j/U4hDiAE/QAAMCAJ/VAgCP0jIAf9AAAwIAv9UCAK/SP9TiEPIAwgDf1QIA4gD/1Q/VD9UwRAIAQgDP1kIAIgAxADBEBBAQ8LIARBEGogDf1kIAIgAxADBEBBAQ8LIARBIGogDv1kIAIgAxADBEBBAQ8LIARBMGogD/1kIAIgAxADBEBBAQ8LCyAEQcAAaiEEDAALCwJAA0AgBEEPaiAFSw0BIAQgBmohByAEIAT9AAAAIAn9UCAI/SMgB/0AAAAgC/1QIAr9I/1O/WQgAiADEAMEQEEBDwsgBEEQaiEEDAALCwJAA0AgBCAFSw0BIAQgAiADEAQEQEEBDwsgBEEBaiEEDAALC0EACy0AAkADQCABRQ0BIAAgAWhqIAIgAxAEBEBBAQ8LIAEgAUEBa3EhAQwACwtBAAs/AQF/AkADQCADIAJPDQEgACADai0AACABIAJqIANqLQAAciABIANqLQAARwRAQQAPCyADQQFqIQMMAAsLQQEL';
 
 /** What is used here of the WebAssembly global (the TypeScript libraries the project uses do not declare it). */
 declare const WebAssembly: {
@@ -14,8 +14,7 @@ declare const WebAssembly: {
 
 type Exports = {
   memory: { buffer: ArrayBuffer; grow(pages: number): number };
-  ascii: (from: number, to: number) => number;
-  find: (from: number, to: number, term: number, length: number) => number;
+  screen: (from: number, to: number) => number;
 };
 
 let compiled: object | undefined;
@@ -31,8 +30,7 @@ export class ScreenMemory {
   readonly #terms: readonly Uint8Array[];
   #exports: Exports | undefined;
   #memory: Buffer | undefined;
-  /** Where each term starts, and where copied bytes start (after the terms and their masks). */
-  #termsAt: number[] = [];
+  /** Where copied bytes start (after the terms' directory, the terms and their masks). */
   #dataAt = 0;
   /** The set whose bytes are at #dataAt, or undefined when a single value is. */
   #set: Buffer | undefined;
@@ -63,12 +61,7 @@ export class ScreenMemory {
   }
 
   #test(from: number, to: number): boolean {
-    const exports = this.#exports as Exports;
-    for (let i = 0; i < this.#terms.length; i++) {
-      const term = this.#terms[i] as Uint8Array;
-      if (exports.find(from, to, this.#termsAt[i] as number, term.length) === 1) return false;
-    }
-    return exports.ascii(from, to) === 1;
+    return (this.#exports as Exports).screen(from, to) === 1;
   }
 
   /** The memory, made and grown so that `bytes` bytes fit after the terms. */
@@ -86,13 +79,16 @@ export class ScreenMemory {
   #start(): void {
     compiled ??= new WebAssembly.Module(Buffer.from(BYTE_SCREEN_MODULE_BASE64, 'base64'));
     this.#exports = new WebAssembly.Instance(compiled).exports as Exports;
-    const total = this.#terms.reduce((sum, t) => sum + 2 * t.length, 0);
+    const directory = 4 + 8 * this.#terms.length;
+    const total = this.#terms.reduce((sum, t) => sum + 2 * t.length, directory);
     const need = total - this.#exports.memory.buffer.byteLength;
     if (need > 0) this.#exports.memory.grow(Math.ceil(need / PAGE));
     const memory = Buffer.from(this.#exports.memory.buffer);
-    let at = 0;
-    for (const term of this.#terms) {
-      this.#termsAt.push(at);
+    memory.writeInt32LE(this.#terms.length, 0);
+    let at = directory;
+    for (const [i, term] of this.#terms.entries()) {
+      memory.writeInt32LE(at, 4 + 8 * i);
+      memory.writeInt32LE(term.length, 8 + 8 * i);
       writeTerm(memory, at, term);
       at += 2 * term.length;
     }

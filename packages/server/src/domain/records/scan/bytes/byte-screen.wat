@@ -2,12 +2,32 @@
 ;; ASCII case, and whether bytes are all ASCII, 16 to 64 bytes a step. A term of m bytes is written at
 ;; `term` as its folded bytes, then one mask byte per term byte: 0x20 for a letter (a byte matches when its
 ;; OR with the mask is the term's byte, so A-Z match a-z and nothing else does), 0 for any other byte (it
-;; matches only itself). Nothing reads past `to`. byte-screen.ts holds its compiled form.
+;; matches only itself). The terms' directory is at 0: their count, then each term's place and length
+;; (i32 each). Nothing reads past `to`. byte-screen.ts holds its compiled form.
 (module
   (memory (export "memory") 1)
 
+  ;; The screen's answer for [from, to): 1 when no term is in those bytes and they are all ASCII.
+  (func (export "screen") (param $from i32) (param $to i32) (result i32)
+    (local $i i32)
+    (local $entry i32)
+    (local.set $entry (i32.const 4))
+    (block $searched
+      (loop $next
+        (br_if $searched (i32.ge_u (local.get $i) (i32.load (i32.const 0))))
+        (if (call $find
+              (local.get $from)
+              (local.get $to)
+              (i32.load (local.get $entry))
+              (i32.load offset=4 (local.get $entry)))
+          (then (return (i32.const 0))))
+        (local.set $entry (i32.add (local.get $entry) (i32.const 8)))
+        (local.set $i (i32.add (local.get $i) (i32.const 1)))
+        (br $next)))
+    (call $ascii (local.get $from) (local.get $to)))
+
   ;; 1 when no byte of [from, to) is 0x80 or above.
-  (func (export "ascii") (param $from i32) (param $to i32) (result i32)
+  (func $ascii (param $from i32) (param $to i32) (result i32)
     (local $p i32)
     (local.set $p (local.get $from))
     (block $done64
@@ -39,7 +59,7 @@
   ;; 1 when the term of $m bytes (at least 1) at $term starts at some position of [from, to - m].
   ;; Sixteen positions a step are tested on their first and last byte; each position both match is then
   ;; compared whole.
-  (func (export "find") (param $from i32) (param $to i32) (param $term i32) (param $m i32) (result i32)
+  (func $find (param $from i32) (param $to i32) (param $term i32) (param $m i32) (result i32)
     (local $p i32)
     (local $end i32)
     (local $last i32)
