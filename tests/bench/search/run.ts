@@ -374,9 +374,14 @@ records are tested in worker threads (\`scan/parallel/\`) while the main thread 
 next answer; the record sets move to the worker without a copy and back, and the main thread tests again
 only what a worker kept, so the answers are those of a scan without workers (on 2 cores shared with the
 broker one worker still cost more CPU and was slower: search-parallel.md). A plain search over ASCII
-values rules a value out from its bytes (\`scan/byte-search.ts\`), before the record's decoded and
-masked views are made; a record's key and value are views made when first read (\`BatchRecord\`), so a
-record ruled out costs one view. gzip and zstd batches are decoded into one piece sized from the batch
+values rules a record out from its key's or value's bytes where they lie in the fetch answer
+(\`scan/bytes/\`, WebAssembly: the terms looked for 16 positions a step ignoring ASCII case, the bytes
+checked to be ASCII 64 a step; a record set copied into its memory once), before any view of the record
+is made. The connection reads each answer straight into memory of its exact size (the library is
+patched: docs/dependency-patches.md), so record sets are views of it, not copies out of the socket's
+chunks, and that memory comes from malloc's heap (\`MALLOC_MMAP_THRESHOLD_\` 32 MiB, node-flags.ts; at
+128 KiB each answer was a fresh mapping: 267,000 page faults a search), trimmed when the server is idle
+(\`platform/malloc-trim.ts\`). gzip and zstd batches are decoded into one piece sized from the batch
 (tests/bench/results/search-codecs.md).
 
 The slowdown found on 2026-11-29 (0.38 of kcat, 7.2 µs of CPU a record): production set the old
@@ -385,11 +390,14 @@ lazy loading had brought the live heap to about 20 MB, that left the old generat
 and a search ran a full collection every ~80 ms (140 in one search of 1M records, \`--trace-gc\`). At 3
 (\`=200\`): 14 full collections over 8 searches, RSS flat at 109 MiB; V8's own factor: 19, peak 145 MiB.
 
-What bounds it (CPU profile of the server, \`SERVER_NODE_ARGS='--cpu-prof …'\`, 2026-11-29, 4 searches of
-1M records): the main thread is busy about 2.4 s a search; of that, the byte screen (the value's view,
-\`isAscii\`, the skip search) about a fifth, the socket's chunks and the copy of each record set out of
-them about a fifth (the copy alone a tenth), garbage collection a tenth, the batch reader 5 %, and the
-rest the event plumbing between the socket, the reader and the scan. The broker shares the 2 cores.
+What bounds it (CPU profile of the server, \`SERVER_NODE_ARGS='--cpu-prof …'\`, 2026-11-29 23:00, 4
+searches of 1M records): the main thread is busy about 1.4 s a search (2.4 s in the morning); of that,
+the byte screen a fifth (its WebAssembly a tenth, the copy of each record set into its memory 4 %), the
+batch reader and garbage collection a tenth each, and the rest the event plumbing between the socket,
+the reader and the scan. The kernel's time (the socket's reads, page faults) is about 0.5 s of CPU a
+search, kcat's 0.5 to 0.7 s. The broker shares the 2 cores. Before the day's changes: the byte screen
+(a view of each value, \`isAscii\`, a JavaScript Boyer-Moore-Horspool loop) a fifth, the socket's 64 KiB
+chunks and the copy of each record set out of them a fifth.
 Record batches are read by our own parser (\`record-batches.ts\`): the library's reader made one object
 per record with BigInt fields and was the bound before (0.51 of kcat in the same alternating run).
 
@@ -398,9 +406,10 @@ production's Node flags (\`node-flags.ts\`): 4 MiB semi-spaces (V8's 16 kept RSS
 plain searches, 2026-11-29, for the same rate) and the growing factor above. Allocation-site
 pretenuring is off: in 5 of 9 trial runs it moved the objects holding fetch answers to the old
 generation early in the first scan, and the process then sat near 290 MiB; off, 0 of 8. Fetches ask for
-512 KB per partition and 2 MB per answer (\`reader.ts\`). Idle RSS after a search (100 to 120 MiB in these runs) is
-mostly the node binary's own pages (45 MiB) and malloc's heap (26 MiB); V8's heap is about 20 MB after
-the idle collection (\`platform/idle-memory.ts\`), as it was before the first search.
+512 KB per partition and 2 MB per answer (\`reader.ts\`). Idle RSS after a search (83 to 88 MiB, 100 to
+120 before malloc's heap was trimmed) is mostly the node binary's own pages (48 MiB) and V8's heap and
+code (about 27 MiB after the idle collection, \`platform/idle-memory.ts\`); malloc's heap is 3 MiB once
+trimmed, 26 to 58 MiB before.
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}
