@@ -13,6 +13,8 @@ import { trimMalloc } from './malloc-trim.ts';
  * collection frees the fetch answers' memory, which glibc kept as free pages inside its heap.
  */
 export const IDLE_MS = 2_000;
+/** How long after the collection malloc's heaps are trimmed. */
+export const TRIM_AFTER_MS = 500;
 /** A scan that read less than this leaves too little behind to be worth a collection. */
 export const RELEASE_AFTER_BYTES = 8 * 1024 * 1024;
 
@@ -48,9 +50,12 @@ export function releaseMemoryWhenIdle(whileBusy?: () => boolean): void {
     if (busy()) return releaseMemoryWhenIdle();
     collector()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
     idleMemoryStats.collections++;
-    void trimMalloc().then((trimmed) => {
-      if (trimmed) idleMemoryStats.trims++;
-    });
+    // V8 frees the collected buffers' memory on a background thread after the collection: trimmed later.
+    setTimeout(() => {
+      void trimMalloc().then((trimmed) => {
+        if (trimmed) idleMemoryStats.trims++;
+      });
+    }, TRIM_AFTER_MS).unref();
   }, IDLE_MS);
   timer.unref();
 }
