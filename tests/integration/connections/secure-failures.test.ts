@@ -3,14 +3,20 @@
  * answers its own code with a line that says what to check, in under 15 s, on the cluster's pages and in
  * /ready, while a healthy cluster of the same console keeps answering.
  */
+import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onlyClusters, type RunningApp, startApp } from '../../support/app.ts';
 import { type SecureBroker, secureBroker } from '../../support/secure-broker.ts';
 
 let broker: SecureBroker;
 let app: RunningApp;
+/**
+ * A listener of another protocol that keeps the connection open after answering, as an HTTP server
+ * with keep-alive does: its first four bytes ("HTTP") read as a Kafka answer of 1.2 GB.
+ */
+let keepsOpen: Server;
 
-function clusters(b: SecureBroker): Record<string, Record<string, string>> {
+function clusters(b: SecureBroker, openPort: number): Record<string, Record<string, string>> {
   const { certs, users, listeners } = b;
   const trust = { 'ssl.ca.location': certs.caPem };
   return {
@@ -46,6 +52,7 @@ function clusters(b: SecureBroker): Record<string, Record<string, string>> {
     },
     // The OAuth token endpoint's port: an HTTP server, whose first answer read as a Kafka size is 1.2 GB.
     'not-kafka': { 'bootstrap.servers': new URL(b.tokenEndpoint).host },
+    'not-kafka-open': { 'bootstrap.servers': `127.0.0.1:${openPort}` },
     'oauth-wrong-secret': {
       'bootstrap.servers': listeners.oauth.bootstrap,
       'security.protocol': 'SASL_PLAINTEXT',
@@ -58,11 +65,18 @@ function clusters(b: SecureBroker): Record<string, Record<string, string>> {
 
 beforeAll(async () => {
   broker = await secureBroker();
-  app = await startApp(onlyClusters(clusters(broker)));
+  keepsOpen = createServer((socket) => {
+    socket.on('error', () => {});
+    socket.once('data', () => socket.write('HTTP/1.1 400 Bad Request\r\nConnection: keep-alive\r\n\r\n'));
+  });
+  await new Promise<void>((resolve) => keepsOpen.listen(0, '127.0.0.1', resolve));
+  const { port } = keepsOpen.address() as { port: number };
+  app = await startApp(onlyClusters(clusters(broker, port)));
 }, 180_000);
 afterAll(async () => {
   await app?.close();
   await broker?.stop();
+  keepsOpen?.close();
 });
 
 /** A cluster page's answer and how long it took. */
@@ -107,6 +121,11 @@ describe('a secured cluster that refuses the console', () => {
     ['tls-to-plaintext', 'CLUSTER_PROTOCOL_MISMATCH', /the listener does not speak TLS/],
     [
       'not-kafka',
+      'CLUSTER_PROTOCOL_MISMATCH',
+      /closed the connection before answering \(the console uses PLAINTEXT\)/,
+    ],
+    [
+      'not-kafka-open',
       'CLUSTER_PROTOCOL_MISMATCH',
       /closed the connection before answering \(the console uses PLAINTEXT\)/,
     ],

@@ -42,6 +42,13 @@ export class ScreenMemory {
 
   /** True when no term is in `bytes` and all of them are ASCII. */
   absent(bytes: Uint8Array): boolean {
+    // A view of the set copied in last (a record's value the filters read again): tested where it lies.
+    const set = this.#set;
+    if (set && bytes.buffer === set.buffer) {
+      const from = this.#dataAt + bytes.byteOffset - set.byteOffset;
+      if (from >= this.#dataAt && bytes.byteOffset + bytes.length <= set.byteOffset + set.length)
+        return this.#test(from, from + bytes.length);
+    }
     const memory = this.#room(bytes.length);
     memory.set(bytes, this.#dataAt);
     this.#set = undefined;

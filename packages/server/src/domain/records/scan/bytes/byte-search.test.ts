@@ -137,6 +137,9 @@ describe('byte screen of a search', () => {
       const before = r.int(40);
       const set = Buffer.concat([Buffer.alloc(before, 0xff), bytes, Buffer.alloc(r.int(40), 0xff)]);
       expect(screen?.within(set, before, bytes.length), `within: ${JSON.stringify(value)}`).toBe(want);
+      // And as a view of that set, as the filters read a record's value again.
+      const view = set.subarray(before, before + bytes.length);
+      expect(screen?.(view), `view: ${JSON.stringify(value)}`).toBe(want);
       if (want) absent++;
       else found++;
     }
@@ -156,6 +159,11 @@ describe('byte screen of a search', () => {
     expect(screen?.within(first, 3, 6)).toBe(false);
     // A set moved away and back comes as another buffer over the same bytes: read again, same answers.
     expect(screen?.within(Buffer.from(first), 13, 5)).toBe(true);
+    // Small buffers share Node's pool: a view of another one is copied in, not read from the set's place.
+    expect(first.buffer).toBe(second.buffer);
+    expect(screen?.within(first, 3, 6)).toBe(false);
+    expect(screen?.(second.subarray(12, 18))).toBe(false);
+    expect(screen?.(second.subarray(3, 8))).toBe(true);
   });
 
   it('copies a set larger than it holds value by value', () => {
