@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConnectLogger, ConnectPlugin } from '../../../packages/contract/src/index.ts';
 import { exchange, type RunningApp, startApp } from '../../support/app.ts';
 import { sha256, withSecurity } from '../../support/security.ts';
-import { send, withLocal } from '../../support/upstreams.ts';
+import { eventually, send, withLocal } from '../../support/upstreams.ts';
 import { connectApi, direct, newConnectorName, SINK, SOURCE } from './support.ts';
 
 // Validation before create, the worker's log levels, who may stop and change offsets, and a worker too
@@ -74,7 +74,14 @@ describe("a Connect worker's loggers", () => {
 
     const cluster = await api(`/loggers/${LOGGER}?scope=cluster`, 'PUT', { level: 'WARN' });
     expect(cluster).toMatchObject({ status: 200, body: { scope: 'cluster' } });
-    expect((await direct<{ level: string }>(`/admin/loggers/${LOGGER}`)).body.level).toBe('WARN');
+    // A cluster-wide level travels through Connect's config topic (KIP-976): each worker applies it when
+    // it reads the record, after the answer.
+    const applied = await eventually(
+      () => direct<{ level: string }>(`/admin/loggers/${LOGGER}`),
+      (answer) => answer.body.level === 'WARN',
+      15_000,
+    );
+    expect(applied.body.level).toBe('WARN');
   });
 
   it('refuses a level Connect does not have, naming the field', async () => {
