@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScreenMemory } from '../../../packages/server/src/domain/records/scan/bytes/byte-screen.ts';
 import { fetchStats } from '../../../packages/server/src/kafka/fetch/fetch.ts';
+import { RELEASE_AFTER_BYTES } from '../../../packages/server/src/platform/idle-memory.ts';
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
+import { liveInstances } from '../../support/live-objects.ts';
 import { expectReadsStopped } from '../../support/reads-stopped.ts';
 import { produceMany, type SseMessage, sseMessages, waitForTopic } from '../../support/records.ts';
 
@@ -257,5 +260,21 @@ describe('search terms are the caller text', () => {
     // A stall detector, not a speed target.
     expect(slowest).toBeLessThan(1_000);
     expect(found.map((r) => r.offset)).toEqual([3]);
+  });
+});
+
+describe('memory after a search', () => {
+  it("keeps none of a finished search's byte screens once the server is idle", async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic);
+    // Past RELEASE_AFTER_BYTES, so the end of the scan arms the idle collection, which outlives the scan.
+    const pad = 'x'.repeat(1_000);
+    await produceMany(topic, 9_000, (i) => ({ partition: 0, value: `${i} ${pad}` }), { batch: 500 });
+    const { end } = await search(topic, 'searchByValue=no-such-needle');
+    expect(end.reason).toBe('end');
+    expect(end.scanned.bytes).toBeGreaterThan(RELEASE_AFTER_BYTES);
+    await expectReadsStopped();
+    // The screen held the scan's record sets (up to 8 MiB of WebAssembly memory and a copy).
+    expect(await liveInstances(ScreenMemory.prototype)).toBe(0);
   });
 });

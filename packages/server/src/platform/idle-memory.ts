@@ -40,7 +40,8 @@ function collector(): Collect {
 
 /**
  * Asks for a memory-reducing collection once the process has been quiet for IDLE_MS; `whileBusy` says
- * that work is under way (record readers running), and the collection waits for it to end.
+ * that work is under way (record readers running), and the collection waits for it to end. It is kept
+ * for the process's life: a function made at module level, holding nothing of a request.
  */
 export function releaseMemoryWhenIdle(whileBusy?: () => boolean): void {
   if (whileBusy) busy = whileBusy;

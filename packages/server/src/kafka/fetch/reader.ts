@@ -59,6 +59,12 @@ const MAX_RELOCATIONS = 5;
 
 /** Scans running now; tests read it to see that a cancelled request let go of its reader. */
 export const readerStats = { active: 0 };
+/**
+ * Whether a scan runs, for the idle collection, which keeps the function until the next request: made
+ * here, not in the reader, whose closures would keep the scan's options (its filters, their byte screens'
+ * memory) alive after it ends.
+ */
+const scanRunning = () => readerStats.active > 0;
 
 /**
  * The one bounded record reader (docs/style.md#reading-records). Reads `spans` forward with group-less
@@ -269,6 +275,6 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
     channel.close();
     void finished;
     // The fetch answers are garbage now: once no scan runs, V8 gives their memory back.
-    if (seen.bytes >= RELEASE_AFTER_BYTES) releaseMemoryWhenIdle(() => readerStats.active > 0);
+    if (seen.bytes >= RELEASE_AFTER_BYTES) releaseMemoryWhenIdle(scanRunning);
   }
 }
