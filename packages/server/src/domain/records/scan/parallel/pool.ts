@@ -5,6 +5,14 @@ import { memoryOf, type ScreenResult, type ScreenTask } from './protocol.ts';
 const IDLE_MS = 10_000;
 
 /**
+ * A worker's young generation: three semi-spaces of 4 MiB, as the main thread's (node-flags.ts
+ * NODE_FLAGS). start.ts puts that flag back to V8's default once the main heap is set up, so workers
+ * got 16 MiB semi-spaces: with a worker, 206 MiB at a search's peak and 115 MiB while it idled,
+ * against 202 and 107 (tests/bench/results/search-parallel.md).
+ */
+const YOUNG_GENERATION_MB = 12;
+
+/**
  * Where the worker's entry is: beside this module when the TypeScript sources run, `scan-worker.js`
  * beside the bundle's chunks in production (packages/server/build.ts makes it an entry of its own).
  */
@@ -69,7 +77,9 @@ export class ScanPool {
   }
 
   #start(): Slot {
-    const worker = new Worker(workerEntry());
+    const worker = new Worker(workerEntry(), {
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    });
     const slot: Slot = { worker, tasks: new Map() };
     poolStats.running++;
     poolStats.started++;
