@@ -75,13 +75,15 @@ export function readRecordBatches(
       body,
       batch.readInt32BE(RECORD_COUNT_AT),
       {
-        partition,
+        batch: {
+          partition,
+          timestamp,
+          firstTimestamp: Number(batch.readBigInt64BE(FIRST_TIMESTAMP_AT)),
+          // An uncompressed batch's records are read from the set (whose bytes may move, types.ts RecordSet).
+          holder: compressed ? { bytes: body } : holder,
+        },
         base,
         start,
-        timestamp,
-        firstTimestamp: Number(batch.readBigInt64BE(FIRST_TIMESTAMP_AT)),
-        // An uncompressed batch's records are read from the set (whose bytes may move, types.ts RecordSet).
-        holder: compressed ? { bytes: body } : holder,
         bodyAt: compressed ? 0 : at - size + RECORDS_AT,
       },
       records,
@@ -114,15 +116,21 @@ function recordsOf(batch: Buffer, attributes: number): Buffer {
 /** Shared by every record without headers (most of them): one array less per record. */
 const NO_HEADERS: RawRecord['headers'] = Object.freeze([]);
 
-type BatchContext = {
+/** What the records of one batch share: where their bytes are, and what their timestamps count from. */
+type Batch = {
   partition: number;
-  base: number;
-  start: number;
   /** Set for LogAppendTime batches: every record carries the batch's max timestamp. */
   timestamp: number | undefined;
   firstTimestamp: number;
-  /** Where the records' bytes are: the set, or the decompressed batch; `bodyAt`: where the body starts in it. */
+  /** Where the records' bytes are: the set, or the decompressed batch. */
   holder: Holder;
+};
+
+type BatchContext = {
+  batch: Batch;
+  base: number;
+  start: number;
+  /** Where the body starts in the holder's bytes. */
   bodyAt: number;
 };
 
@@ -132,22 +140,29 @@ type BatchContext = {
  */
 export type Holder = { bytes: Buffer };
 
+/** A record's views, made when first read, and the bytes they were cut from. */
+type Views = {
+  from: Buffer;
+  key?: Buffer | null;
+  value?: Buffer | null;
+  headers?: RawRecord['headers'];
+};
+
 /**
  * A record read from a batch. Its key and value are views of the batch made when first read: most
  * records of a search are ruled out from their value's bytes alone (scan/filters.ts rawRejector), and
  * their key view was never needed. Two views a record were about 6 % of a search's main-thread time
- * and most of the garbage a record left (profiles of 2026-11-29, tests/bench/results/search.md).
+ * and most of the garbage a record left (profiles of 2026-11-29, tests/bench/results/search.md). What
+ * its batch's records share (partition, bytes, timestamps) is kept once per batch, and the timestamp as
+ * its small delta: a record is 9 fields and no separate number, the garbage a search of 1M records
+ * leaves (tests/bench/results/search.md).
  */
 export class BatchRecord implements RawRecord {
-  readonly partition: number;
   readonly offset: number;
-  readonly timestamp: number;
+  readonly #batch: Batch;
+  readonly #timestampDelta: number;
   /** Per header, where its key and value lie in the holder's bytes (start, length; length -1: null). */
   readonly #headerSpans: readonly number[] | undefined;
-  #headers: RawRecord['headers'] | undefined = undefined;
-  /** Bytes of the key and the value together (null ones count 0). */
-  readonly payloadBytes: number;
-  readonly #holder: Holder;
   /** Where the key lies in `bytes` (a search tests it there without a view, scan/filters.ts rawRejector). */
   readonly keyAt: number;
   /** -1: a null key. */
@@ -155,81 +170,87 @@ export class BatchRecord implements RawRecord {
   readonly valueAt: number;
   /** -1: a null value. */
   readonly valueLength: number;
-  /** The bytes the views below were cut from: views of bytes that moved away are made again. */
-  #from: Buffer | undefined = undefined;
-  #key: Buffer | null | undefined = undefined;
-  #value: Buffer | null | undefined = undefined;
+  #views: Views | undefined = undefined;
 
   constructor(
-    partition: number,
+    batch: Batch,
     offset: number,
-    timestamp: number,
+    timestampDelta: number,
     headerSpans: readonly number[] | undefined,
-    holder: Holder,
     keyAt: number,
     keyLength: number,
     valueAt: number,
     valueLength: number,
   ) {
-    this.partition = partition;
     this.offset = offset;
-    this.timestamp = timestamp;
+    this.#batch = batch;
+    this.#timestampDelta = timestampDelta;
     this.#headerSpans = headerSpans;
-    this.payloadBytes = Math.max(0, keyLength) + Math.max(0, valueLength);
-    this.#holder = holder;
     this.keyAt = keyAt;
     this.keyLength = keyLength;
     this.valueAt = valueAt;
     this.valueLength = valueLength;
   }
 
+  get partition(): number {
+    return this.#batch.partition;
+  }
+
+  /** Epoch milliseconds. */
+  get timestamp(): number {
+    return this.#batch.timestamp ?? this.#batch.firstTimestamp + this.#timestampDelta;
+  }
+
+  /** Bytes of the key and the value together (null ones count 0). */
+  get payloadBytes(): number {
+    return Math.max(0, this.keyLength) + Math.max(0, this.valueLength);
+  }
+
   get headers(): RawRecord['headers'] {
-    this.#current();
-    if (this.#headers === undefined) {
+    const views = this.#current();
+    if (views.headers === undefined) {
       const spans = this.#headerSpans;
-      if (!spans) this.#headers = NO_HEADERS;
+      if (!spans) views.headers = NO_HEADERS;
       else {
         const read: [Buffer | null, Buffer | null][] = [];
         for (let i = 0; i < spans.length; i += 4)
           read.push([
-            this.#view(spans[i] as number, spans[i + 1] as number),
-            this.#view(spans[i + 2] as number, spans[i + 3] as number),
+            view(views.from, spans[i] as number, spans[i + 1] as number),
+            view(views.from, spans[i + 2] as number, spans[i + 3] as number),
           ]);
-        this.#headers = read;
+        views.headers = read;
       }
     }
-    return this.#headers;
+    return views.headers;
   }
 
   /** The bytes the record's key, value and headers lie in (the holder's now). */
   get bytes(): Buffer {
-    return this.#holder.bytes;
+    return this.#batch.holder.bytes;
   }
 
   get key(): Buffer | null {
-    this.#current();
-    if (this.#key === undefined) this.#key = this.#view(this.keyAt, this.keyLength);
-    return this.#key;
+    const views = this.#current();
+    if (views.key === undefined) views.key = view(views.from, this.keyAt, this.keyLength);
+    return views.key;
   }
 
   get value(): Buffer | null {
-    this.#current();
-    if (this.#value === undefined) this.#value = this.#view(this.valueAt, this.valueLength);
-    return this.#value;
+    const views = this.#current();
+    if (views.value === undefined) views.value = view(views.from, this.valueAt, this.valueLength);
+    return views.value;
   }
 
-  /** Forgets views of bytes the holder no longer holds (moved to a worker and back). */
-  #current(): void {
-    if (this.#from === this.#holder.bytes) return;
-    this.#from = this.#holder.bytes;
-    this.#key = undefined;
-    this.#value = undefined;
-    this.#headers = undefined;
+  /** The views, forgotten when the holder's bytes moved (to a worker and back) since they were cut. */
+  #current(): Views {
+    const bytes = this.#batch.holder.bytes;
+    if (this.#views?.from !== bytes) this.#views = { from: bytes };
+    return this.#views;
   }
+}
 
-  #view(at: number, length: number): Buffer | null {
-    return length < 0 ? null : this.#holder.bytes.subarray(at, at + length);
-  }
+function view(bytes: Buffer, at: number, length: number): Buffer | null {
+  return length < 0 ? null : bytes.subarray(at, at + length);
 }
 
 /** Bytes of a record's key and value together, without making their views when it has them. */
@@ -267,11 +288,10 @@ function readRecords(body: Buffer, count: number, batch: BatchContext, into: Raw
     cursor.at = end;
     into.push(
       new BatchRecord(
-        batch.partition,
+        batch.batch,
         offset,
-        batch.timestamp ?? batch.firstTimestamp + timestampDelta,
+        timestampDelta,
         headerSpans,
-        batch.holder,
         batch.bodyAt + keyAt,
         keyLength,
         batch.bodyAt + valueAt,
