@@ -6,7 +6,7 @@ import type { Budget } from './budget.ts';
 import { Channel } from './channel.ts';
 import { closeFetchSession, type Fetched, fetchTopics } from './fetch.ts';
 import { FetchSession } from './fetch-session.ts';
-import type { Chunk, ReaderEvent, Span } from './types.ts';
+import type { Chunk, RawRecord, ReaderEvent, Span } from './types.ts';
 
 export type ReadOptions = {
   cluster: string;
@@ -127,7 +127,10 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
       fetches.set(r.partition, (fetches.get(r.partition) ?? 0) + 1);
       seen.records += r.records.length;
       seen.bytes += r.bytes;
-      let records = r.records.filter((rec) => rec.offset < to);
+      // In offset order: past the span's end is a tail, cut only when there is one (a copy a chunk was
+      // 12 % of what a search allocated).
+      let records = r.records;
+      if ((records.at(-1)?.offset ?? -1) >= to) records = records.slice(0, firstAtOrPast(records, to));
       let next = Math.min(to, Math.max(from, r.next));
       const allowed = options.whole ? records.length : budget.allowance(records.length);
       if (allowed < records.length) {
@@ -277,4 +280,16 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
     // The fetch answers are garbage now: once no scan runs, V8 gives their memory back.
     if (seen.bytes >= RELEASE_AFTER_BYTES) releaseMemoryWhenIdle(scanRunning);
   }
+}
+
+/** The index of the first of `records` (in offset order) at or past `offset`; their count when none is. */
+function firstAtOrPast(records: readonly RawRecord[], offset: number): number {
+  let lo = 0;
+  let hi = records.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((records[mid] as RawRecord).offset < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
