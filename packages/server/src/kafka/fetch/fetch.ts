@@ -3,8 +3,8 @@ import type { BrokerInfo, TopicMeta } from '../metadata.ts';
 import { send } from '../protocol.ts';
 import { type FetchArgs, type RawFetchResponse, rawFetchApi } from './fetch-api.ts';
 import type { FetchSession, SessionRequest } from './fetch-session.ts';
-import { readRecordBatches } from './record-batches.ts';
-import type { RawRecord, RecordSet } from './types.ts';
+import { readRecordBatches, type ScreenedRead } from './record-batches.ts';
+import type { RawRecord, RecordScreen, RecordSet } from './types.ts';
 
 export type FetchWant = { partition: number; offset: number; maxBytes: number };
 export type Fetched = {
@@ -20,6 +20,8 @@ export type Fetched = {
   cut: boolean;
   /** What the records were read from (types.ts `Chunk`). */
   set?: RecordSet;
+  /** With a screen: every record read, `records` holding only those it did not rule out. */
+  screened?: ScreenedRead;
   logStartOffset: number;
 };
 
@@ -29,8 +31,11 @@ export type Fetched = {
  */
 export const fetchStats = { requests: 0 };
 
-/** What to fetch of one topic: its partitions and where each is read from. */
-export type TopicFetch = { topic: TopicMeta; wants: readonly FetchWant[] };
+/**
+ * What to fetch of one topic: its partitions and where each is read from; `screen`: what the reader of
+ * its records does not want made (record-batches.ts).
+ */
+export type TopicFetch = { topic: TopicMeta; wants: readonly FetchWant[]; screen?: RecordScreen | undefined };
 
 /**
  * One Fetch request to `broker` for partitions of several topics, answered as soon as there is data and
@@ -80,7 +85,7 @@ export async function fetchTopics(
         partition: p.partitionIndex,
         errorCode: p.errorCode,
         logStartOffset: Number(p.logStartOffset),
-        ...read(p.records, p.partitionIndex, start, p.abortedTransactions ?? []),
+        ...read(p.records, p.partitionIndex, start, p.abortedTransactions ?? [], asked.screen),
       });
     }
   }
@@ -142,9 +147,10 @@ function read(
   partition: number,
   start: number,
   aborted: Parameters<typeof readRecordBatches>[3],
-): Pick<Fetched, 'records' | 'next' | 'bytes' | 'cut' | 'set'> {
+  screen: RecordScreen | undefined,
+): Pick<Fetched, 'records' | 'next' | 'bytes' | 'cut' | 'set' | 'screened'> {
   if (!set) return { records: [], next: start, bytes: 0, cut: false };
   const recordSet: RecordSet = { bytes: set, start, aborted };
-  const batches = readRecordBatches(set, partition, start, aborted, recordSet);
+  const batches = readRecordBatches(set, partition, start, aborted, recordSet, screen);
   return { ...batches, cut: batches.bytes === 0, set: recordSet };
 }

@@ -6,7 +6,8 @@ import type { Budget } from './budget.ts';
 import { Channel } from './channel.ts';
 import { closeFetchSession, type Fetched, fetchTopics } from './fetch.ts';
 import { FetchSession } from './fetch-session.ts';
-import type { Chunk, RawRecord, ReaderEvent, Span } from './types.ts';
+import { payloadBytes } from './record-batches.ts';
+import type { Chunk, RawRecord, ReaderEvent, RecordScreen, Span } from './types.ts';
 
 export type ReadOptions = {
   cluster: string;
@@ -34,6 +35,11 @@ export type ReadOptions = {
    * sized the spans to what the budget has left and checks it between reads (NEWEST windows, scan.ts).
    */
   whole?: boolean;
+  /**
+   * Tells records the consumer cannot want from their bytes: the reader makes no object for those (a
+   * chunk's `records` are the others), and counts them all the same.
+   */
+  screen?: RecordScreen | undefined;
   /**
    * Incremental fetch sessions (KIP-227, `topicData.fetchSessions`): from the second fetch to a leader,
    * each names only the partitions whose position moved; the session is closed when the loop ends.
@@ -125,19 +131,34 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
         throw Object.assign(new Error(`Fetch error ${r.errorCode}`), { errorCode: r.errorCode });
       relocations.delete(r.partition);
       fetches.set(r.partition, (fetches.get(r.partition) ?? 0) + 1);
-      seen.records += r.records.length;
+      // Every record read, in offset order: those of a screened read are counted, not all made.
+      const read = r.screened;
+      const total = read ? read.offsets.length : r.records.length;
+      const offsetAt = read
+        ? (i: number) => read.offsets[i] as number
+        : (i: number) => (r.records[i] as RawRecord).offset;
+      seen.records += total;
       seen.bytes += r.bytes;
-      // In offset order: past the span's end is a tail, cut only when there is one (a copy a chunk was
-      // 12 % of what a search allocated).
-      let records = r.records;
-      if ((records.at(-1)?.offset ?? -1) >= to) records = records.slice(0, firstAtOrPast(records, to));
+      // Those before the span's end, then within the budget.
+      let count = firstAtOrPast(total, offsetAt, to);
       let next = Math.min(to, Math.max(from, r.next));
-      const allowed = options.whole ? records.length : budget.allowance(records.length);
-      if (allowed < records.length) {
-        next = records[allowed]?.offset ?? next;
-        records = records.slice(0, allowed);
+      const allowed = options.whole ? count : budget.allowance(count);
+      if (allowed < count) {
+        next = offsetAt(allowed);
+        count = allowed;
       }
-      budget.records += records.length;
+      const all = r.records;
+      const records =
+        count < total
+          ? all.slice(
+              0,
+              firstAtOrPast(all.length, (i) => (all[i] as RawRecord).offset, offsetAt(count)),
+            )
+          : all;
+      let bytes = 0;
+      if (read) for (let i = 0; i < count; i++) bytes += read.payloads[i] as number;
+      else for (const raw of records) bytes += payloadBytes(raw);
+      budget.records += count;
       budget.bytes += r.bytes;
       if (r.cut) {
         // Only part of a batch came back: a batch bigger than this partition's share. Ask for more next time.
@@ -148,7 +169,14 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
         );
       }
       positions.set(r.partition, next);
-      chunks.push({ partition: r.partition, records, next, ...(r.set ? { set: r.set } : {}) });
+      chunks.push({
+        partition: r.partition,
+        records,
+        count,
+        payloadBytes: bytes,
+        next,
+        ...(r.set ? { set: r.set } : {}),
+      });
     }
     return chunks;
   };
@@ -205,7 +233,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
           results = await fetchTopics(
             options.client,
             broker,
-            [{ topic, wants }],
+            [{ topic, wants, screen: options.screen }],
             options.responseMaxBytes ?? RESPONSE_MAX_BYTES,
             0,
             session,
@@ -282,13 +310,14 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
   }
 }
 
-/** The index of the first of `records` (in offset order) at or past `offset`; their count when none is. */
-function firstAtOrPast(records: readonly RawRecord[], offset: number): number {
+/** The first index below `count` whose offset is at or past `offset` (offsets ascending); else `count`. */
+function firstAtOrPast(count: number, offsetAt: (index: number) => number, offset: number): number {
+  if (count === 0 || offsetAt(count - 1) < offset) return count;
   let lo = 0;
-  let hi = records.length;
+  let hi = count;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if ((records[mid] as RawRecord).offset < offset) lo = mid + 1;
+    if (offsetAt(mid) < offset) lo = mid + 1;
     else hi = mid;
   }
   return lo;

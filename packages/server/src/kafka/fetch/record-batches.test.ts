@@ -117,4 +117,39 @@ describe('readRecordBatches', () => {
     // Committed (no aborted transaction listed): the records show, the marker never does.
     expect(readRecordBatches(set, 0, 0, []).records.map((r) => r.offset)).toEqual([0, 1, 3]);
   });
+
+  it.each(['none', 'zstd'] as const)(
+    'with a screen (%s): makes only the records it keeps, and counts every record read from the start',
+    (codec) => {
+      const set = Buffer.concat([
+        batch(0, [message(0), message(1), message(2)], codec),
+        batch(3, [message(3), message(4, { value: null as unknown as Buffer })], codec),
+      ]);
+      const seen: string[] = [];
+      // Keeps the records whose value holds a 3 or is null, and sees each where it lies.
+      const read = readRecordBatches(
+        set,
+        0,
+        1,
+        [],
+        undefined,
+        (bytes, keyAt, keyLength, valueAt, valueLength) => {
+          seen.push(bytes.toString('utf8', keyAt, keyAt + keyLength));
+          return valueLength >= 0 && !bytes.toString('utf8', valueAt, valueAt + valueLength).includes('3');
+        },
+      );
+      expect(seen).toEqual(['key-1', 'key-2', 'key-3', 'key-4']);
+      expect(read.records.map((r) => [r.offset, text(r.value)])).toEqual([
+        [3, 'value 3 ééé'],
+        [4, null],
+      ]);
+      expect(read.screened).toEqual({
+        offsets: [1, 2, 3, 4],
+        payloads: [1, 2, 3].map((i) => Buffer.byteLength(`key-${i}value ${i} ${'é'.repeat(i)}`)).concat(5),
+      });
+      expect(read.next).toBe(5);
+      // Without one, nothing is counted apart.
+      expect(readRecordBatches(set, 0, 1, []).screened).toBeUndefined();
+    },
+  );
 });

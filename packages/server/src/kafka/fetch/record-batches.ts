@@ -1,7 +1,7 @@
 // The default import: the bundle loads node:zlib on first use only (build/dependencies.ts ON_FIRST_USE).
 import zlib from 'node:zlib';
 import { compressionsAlgorithmsByBitmask } from '@platformatic/kafka';
-import type { RawRecord } from './types.ts';
+import type { RawRecord, RecordScreen } from './types.ts';
 
 // Record batch v2 (KIP-98): the fixed part before the records.
 const LENGTH_AT = 8;
@@ -25,13 +25,19 @@ const CONTROL = 0x20;
 const ABORT_MARKER = 0;
 
 export type AbortedTransaction = { producerId: bigint; firstOffset: bigint };
-export type ReadBatches = { records: RawRecord[]; next: number; bytes: number };
+/**
+ * `records` in offset order. With a screen: `records` are those it did not rule out, and `screened` has
+ * every record read, in the same order: its offset, and its key's and value's bytes together.
+ */
+export type ReadBatches = { records: RawRecord[]; next: number; bytes: number; screened?: ScreenedRead };
+export type ScreenedRead = { offsets: number[]; payloads: number[] };
 
 /**
  * Reads the records of a Fetch answer's record set straight from its bytes: numbers instead of BigInts,
  * key, value and header bytes as views of the (decompressed) batch, nothing else allocated per record.
  * Applies the consumer's read_committed rule (KIP-98): records of aborted transactions and control
  * batches are left out. A partial batch at the end (the broker cuts at the byte limit) is ignored.
+ * With `screen`, a record it rules out is only counted (`screened`): no object is made for it.
  */
 export function readRecordBatches(
   set: Buffer,
@@ -39,7 +45,9 @@ export function readRecordBatches(
   start: number,
   aborted: readonly AbortedTransaction[],
   holder: Holder = { bytes: set },
+  screen?: RecordScreen,
 ): ReadBatches {
+  const screened: ScreenedRead | undefined = screen ? { offsets: [], payloads: [] } : undefined;
   const pending = [...aborted].sort((a, b) => (a.firstOffset < b.firstOffset ? -1 : 1));
   const abortedProducers = new Set<bigint>();
   const records: RawRecord[] = [];
@@ -85,11 +93,13 @@ export function readRecordBatches(
         base,
         start,
         bodyAt: compressed ? 0 : at - size + RECORDS_AT,
+        screen,
+        screened,
       },
       records,
     );
   }
-  return { records, next, bytes };
+  return screened ? { records, next, bytes, screened } : { records, next, bytes };
 }
 
 /**
@@ -132,6 +142,8 @@ type BatchContext = {
   start: number;
   /** Where the body starts in the holder's bytes. */
   bodyAt: number;
+  screen: RecordScreen | undefined;
+  screened: ScreenedRead | undefined;
 };
 
 /**
@@ -149,13 +161,13 @@ type Views = {
 };
 
 /**
- * A record read from a batch. Its key and value are views of the batch made when first read: most
- * records of a search are ruled out from their value's bytes alone (scan/filters.ts rawRejector), and
- * their key view was never needed. Two views a record were about 6 % of a search's main-thread time
- * and most of the garbage a record left (profiles of 2026-11-29, tests/bench/results/search.md). What
- * its batch's records share (partition, bytes, timestamps) is kept once per batch, and the timestamp as
- * its small delta: a record is 9 fields and no separate number, the garbage a search of 1M records
- * leaves (tests/bench/results/search.md).
+ * A record read from a batch. Its key and value are views of the batch made when first read: a record
+ * is often ruled out from its value's bytes alone (scan/filters.ts rawRejector, with workers or for
+ * what the read's screen could not tell), and its key view was never needed. Two views a record were
+ * about 6 % of a search's main-thread time and most of the garbage a record left (profiles of
+ * 2026-11-29, tests/bench/results/search.md). What its batch's records share (partition, bytes,
+ * timestamps) is kept once per batch, and the timestamp as its small delta: 9 fields and no separate
+ * number a record, against 14 and a boxed timestamp before (2026-11-30).
  */
 export class BatchRecord implements RawRecord {
   readonly offset: number;
@@ -275,6 +287,16 @@ function readRecords(body: Buffer, count: number, batch: BatchContext, into: Raw
     const valueLength = varint(body, cursor);
     const valueAt = cursor.at;
     if (valueLength > 0) cursor.at += valueLength;
+    const { screen, screened } = batch;
+    if (screened) {
+      screened.offsets.push(offset);
+      screened.payloads.push(Math.max(0, keyLength) + Math.max(0, valueLength));
+      const at = batch.bodyAt;
+      if (screen?.(batch.batch.holder.bytes, at + keyAt, keyLength, at + valueAt, valueLength)) {
+        cursor.at = end;
+        continue;
+      }
+    }
     const headerCount = varint(body, cursor);
     let headerSpans: number[] | undefined;
     if (headerCount > 0) {

@@ -16,11 +16,33 @@ export type Span = { partition: number; from: number; to: number };
 
 /**
  * Records of one partition from one fetch, in offset order; every offset below `next` has been read.
+ * `count` records were read, their keys and values `payloadBytes` together; `records` holds them all, or,
+ * when the read had a screen (`ReadOptions.screen`), only those it did not rule out.
  * `set`: the fetch answer's record set they were read from (`readRecordBatches(set.bytes, partition,
  * set.start, set.aborted)` reads them again, the first `records.length` of what it reads), for a scan
  * that hands it to a worker thread (domain/records/scan/parallel/).
  */
-export type Chunk = { partition: number; records: RawRecord[]; next: number; set?: RecordSet };
+export type Chunk = {
+  partition: number;
+  records: RawRecord[];
+  count: number;
+  payloadBytes: number;
+  next: number;
+  set?: RecordSet;
+};
+
+/**
+ * True when a record cannot be one a scan wants, told from its key's and value's bytes where they lie in
+ * `bytes` (length -1: null). A read with a screen makes no record object for those it rules out, most
+ * records of a search that matches little (domain/records/scan/filters.ts recordScreen).
+ */
+export type RecordScreen = (
+  bytes: Buffer,
+  keyAt: number,
+  keyLength: number,
+  valueAt: number,
+  valueLength: number,
+) => boolean;
 
 /**
  * `bytes`: where the records of its uncompressed batches read their keys and values (record-batches.ts

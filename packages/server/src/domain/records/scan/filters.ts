@@ -1,6 +1,6 @@
 import { SEARCH_FIELDS, type SearchField } from '@console/contract';
 import { BatchRecord } from '../../../kafka/fetch/record-batches.ts';
-import type { RawRecord } from '../../../kafka/fetch/types.ts';
+import type { RawRecord, RecordScreen } from '../../../kafka/fetch/types.ts';
 import type { MaskedRecord } from '../../masking/masked-record.ts';
 import { type DecodeContext, plainBytes } from '../decode/decode.ts';
 import { type ByteScreen, byteScreenOf } from './bytes/byte-search.ts';
@@ -171,6 +171,16 @@ function partMatches(record: MaskedRecord, part: 'key' | 'value', filter: Search
   return matches(filter, [record[part].text]);
 }
 
+/** The byte screens of the search's `contains` filters on the key and value that can rule records out. */
+function partScreens(filters: SearchFilters, context: DecodeContext, masked: boolean) {
+  if (masked) return [];
+  return (['key', 'value'] as const).flatMap((part) => {
+    const filter = part === 'key' ? filters.searchByKey : filters.searchByValue;
+    const screen = filter?.type === 'C' && !filter.isNull ? filter.bytes : undefined;
+    return screen && !context.codecs?.[part] ? [{ part, screen }] : [];
+  });
+}
+
 /**
  * Tells from a raw record's bytes alone that it cannot pass the search filters: a `contains` filter on the
  * key or value whose terms the byte screen finds absent (what partMatches would conclude, and every filter
@@ -183,12 +193,7 @@ export function rawRejector(
   context: DecodeContext,
   masked: boolean,
 ): ((raw: RawRecord) => boolean) | undefined {
-  if (masked) return undefined;
-  const screens = (['key', 'value'] as const).flatMap((part) => {
-    const filter = part === 'key' ? filters.searchByKey : filters.searchByValue;
-    const screen = filter?.type === 'C' && !filter.isNull ? filter.bytes : undefined;
-    return screen && !context.codecs?.[part] ? [{ part, screen }] : [];
-  });
+  const screens = partScreens(filters, context, masked);
   if (screens.length === 0) return undefined;
   const framed = context.detectSchemas && Boolean(context.schemas);
   return (raw) => {
@@ -207,6 +212,30 @@ export function rawRejector(
       }
       const bytes = plainBytes(raw[part], context, part);
       if (bytes && screen(bytes)) return true;
+    }
+    return false;
+  };
+}
+
+/**
+ * rawRejector's test of the bytes where they lie, for the reader, which then makes no record object for
+ * what it rules out (kafka/fetch/types.ts RecordScreen). A part that may be framed with a registry schema
+ * id is not decided here: rawRejector decides that record once it is made.
+ */
+export function recordScreen(
+  filters: SearchFilters,
+  context: DecodeContext,
+  masked: boolean,
+): RecordScreen | undefined {
+  const screens = partScreens(filters, context, masked);
+  if (screens.length === 0) return undefined;
+  const framed = context.detectSchemas && Boolean(context.schemas);
+  return (bytes, keyAt, keyLength, valueAt, valueLength) => {
+    for (const { part, screen } of screens) {
+      const at = part === 'key' ? keyAt : valueAt;
+      const length = part === 'key' ? keyLength : valueLength;
+      if (length < 0 || (framed && length >= 5 && bytes[at] === 0)) continue;
+      if (screen.within(bytes, at, length)) return true;
     }
     return false;
   };

@@ -2,8 +2,14 @@ import type { ScanStop } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import type { Budget } from '../../../kafka/fetch/budget.ts';
 import { readRecords } from '../../../kafka/fetch/reader.ts';
-import { payloadBytes } from '../../../kafka/fetch/record-batches.ts';
-import type { Chunk, RawRecord, Scanned, Span, Unreadable } from '../../../kafka/fetch/types.ts';
+import type {
+  Chunk,
+  RawRecord,
+  RecordScreen,
+  Scanned,
+  Span,
+  Unreadable,
+} from '../../../kafka/fetch/types.ts';
 import type { BrokerInfo, TopicMeta } from '../../../kafka/metadata.ts';
 import { MaskedRecord } from '../../masking/masked-record.ts';
 import type { RecordMask } from '../../masking/policy.ts';
@@ -12,7 +18,7 @@ import { schemaIds } from '../decode/decode.ts';
 import { DecodedRecord } from '../decode/decoded-record.ts';
 import type { RecordFilter } from '../expression/record-filter.ts';
 import { yieldTurn } from '../expression/yield-turn.ts';
-import { passes, rawRejector, type SearchFilters } from './filters.ts';
+import { passes, rawRejector, recordScreen, type SearchFilters } from './filters.ts';
 import { candidates, countFailures, screenFor, type Verdicts } from './parallel/screen.ts';
 import type { ScanPlan } from './plan.ts';
 
@@ -70,6 +76,13 @@ type Rejector = ((raw: RawRecord) => boolean) | undefined;
 const rejectorOf = (source: ScanSource): Rejector =>
   rawRejector(source.filters, source.decode, source.mask !== undefined);
 
+/**
+ * What the reader rules out from the bytes, making no record object for it (filters.ts recordScreen);
+ * none when workers test the records, whose verdicts index every record of a set.
+ */
+const readScreenOf = (source: ScanSource, workers: boolean): RecordScreen | undefined =>
+  workers ? undefined : recordScreen(source.filters, source.decode, source.mask !== undefined);
+
 /** The records left to test once those the bytes rule out are dropped (before their schemas are loaded). */
 const kept = (records: readonly RawRecord[], rejects: Rejector): readonly RawRecord[] =>
   rejects ? records.filter((raw) => !rejects(raw)) : records;
@@ -104,8 +117,14 @@ async function* forward(
 ): AsyncGenerator<Round | ScanEnd> {
   const spans: Span[] = plan.partitions.map((p) => ({ partition: p.partition, from: p.position, to: p.hi }));
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
-  const reading = { ...source, spans, wants: (p: number) => wanted(p) > 0, ...(page ? { wanted } : {}) };
   const screen = screenFor(source, page);
+  const reading = {
+    ...source,
+    spans,
+    wants: (p: number) => wanted(p) > 0,
+    screen: readScreenOf(source, screen !== undefined),
+    ...(page ? { wanted } : {}),
+  };
   const rejects = rejectorOf(source);
   // Events handed to the workers, taken back in the order they were read.
   const ahead: { chunks: Chunk[]; verdicts: Promise<Verdicts | undefined> | undefined }[] = [];
@@ -196,6 +215,7 @@ async function* backward(
   );
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
   const screen = screenFor(source, false);
+  const readScreen = readScreenOf(source, screen !== undefined);
   const rejects = rejectorOf(source);
   // A partition no leader answered for is dropped from the scan, its position kept, and named at the end.
   const lost = new Map<number, Unreadable>();
@@ -223,7 +243,7 @@ async function* backward(
         if (next) await windowRound(source, next.chunks, await next.verdicts, windows, wanted, rejects);
       }
     };
-    for await (const event of readRecords({ ...source, spans, whole: true })) {
+    for await (const event of readRecords({ ...source, spans, whole: true, screen: readScreen })) {
       if (event.type === 'error') throw event.error;
       if (event.type === 'done') {
         for (const u of event.unreadable) lost.set(u.partition, u);
@@ -275,8 +295,8 @@ async function windowRound(
     const w = windows.get(chunk.partition);
     if (!w) continue;
     const room = wanted(chunk.partition);
-    for (const raw of chunk.records) w.bytes += payloadBytes(raw);
-    w.count += chunk.records.length;
+    w.bytes += chunk.payloadBytes;
+    w.count += chunk.count;
     const verdict = verdicts?.[i];
     const tested = kept(candidates(chunk.records, verdict), rejects);
     await loadSchemas(source, tested);

@@ -62,7 +62,15 @@ function chunksOf(): Chunk[] {
       const read = readRecordBatches(set, partition, offset, [], recordSet);
       // The last records past the chunk's end, as when a span ends inside a batch: the worker reads them too.
       const records = codec === 'lz4' ? read.records.slice(0, -3) : read.records;
-      chunks.push({ partition, records, next: read.next, set: recordSet });
+      const payloadBytes = records.reduce((sum, r) => sum + (r.key?.length ?? 0) + (r.value?.length ?? 0), 0);
+      chunks.push({
+        partition,
+        records,
+        count: records.length,
+        payloadBytes,
+        next: read.next,
+        set: recordSet,
+      });
       offset += messages.length;
     }
   }
