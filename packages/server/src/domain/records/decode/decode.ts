@@ -1,8 +1,10 @@
 import { isUtf8 } from 'node:buffer';
 import type { RecordFormat } from '@console/contract';
+import { BatchRecord } from '../../../kafka/fetch/record-batches.ts';
+import type { RawRecord } from '../../../kafka/fetch/types.ts';
 import type { TopicCodecs } from '../formats/codec.ts';
 import type { SchemaCache } from './registry.ts';
-import { schemaIdOf } from './wire.ts';
+import { schemaIdAt, schemaIdOf } from './wire.ts';
 
 /** A key or value as shown: text (null when absent), where it came from, and why decoding fell back. */
 export type DecodedPart = {
@@ -132,13 +134,18 @@ export function headerText(bytes: Buffer | null): string {
   return bytes.toString('hex').toUpperCase();
 }
 
-/** Ids of every framed key and value, to load before decoding a batch synchronously. */
-export function schemaIds(records: Iterable<{ key: Buffer | null; value: Buffer | null }>): number[] {
+/**
+ * Ids of every framed key and value, to load before decoding a batch synchronously. A record read from a
+ * batch is looked at where its bytes lie: making its key's and value's views for this was about 5 % of
+ * a filter expression's search (profile of 2026-11-30).
+ */
+export function schemaIds(records: Iterable<Pick<RawRecord, 'key' | 'value'>>): number[] {
   const ids = new Set<number>();
   for (const r of records) {
-    const k = schemaIdOf(r.key);
+    const batch = r instanceof BatchRecord;
+    const k = batch ? schemaIdAt(r.bytes, r.keyAt, r.keyLength) : schemaIdOf(r.key);
     if (k !== undefined) ids.add(k);
-    const v = schemaIdOf(r.value);
+    const v = batch ? schemaIdAt(r.bytes, r.valueAt, r.valueLength) : schemaIdOf(r.value);
     if (v !== undefined) ids.add(v);
   }
   return [...ids];

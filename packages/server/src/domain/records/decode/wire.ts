@@ -6,8 +6,13 @@ export const MAGIC = 0;
 
 /** The schema id of a Confluent-framed payload, else undefined. */
 export function schemaIdOf(bytes: Buffer | null): number | undefined {
-  if (!bytes || bytes.length < 5 || bytes[0] !== MAGIC) return undefined;
-  const id = bytes.readInt32BE(1);
+  return bytes ? schemaIdAt(bytes, 0, bytes.length) : undefined;
+}
+
+/** schemaIdOf the `length` bytes at `at` of `bytes` (length -1: null), read where they lie. */
+export function schemaIdAt(bytes: Buffer, at: number, length: number): number | undefined {
+  if (length < 5 || bytes[at] !== MAGIC) return undefined;
+  const id = bytes.readInt32BE(at + 1);
   return id >= 0 ? id : undefined;
 }
 
