@@ -376,8 +376,9 @@ only what a worker kept, so the answers are those of a scan without workers (on 
 broker one worker still cost more CPU and was slower: search-parallel.md). A plain search over ASCII
 values rules a record out from its key's or value's bytes where they lie in the fetch answer
 (\`scan/bytes/\`, WebAssembly: the terms looked for 16 positions a step ignoring ASCII case, the bytes
-checked to be ASCII 64 a step; a record set copied into its memory once), before any view of the record
-is made. The connection reads each answer straight into memory of its exact size (the library is
+checked to be ASCII 64 a step; a record set copied into its memory once) as the reader reads each batch:
+no object is made for a record it rules out, only its offset and size counted (\`kafka/fetch/types.ts\`
+RecordScreen, since 2026-11-30; a search of 1M records allocated 46 MB instead of 103). The connection reads each answer straight into memory of its exact size (the library is
 patched: docs/dependency-patches.md), so record sets are views of it, not copies out of the socket's
 chunks, and that memory comes from malloc's heap (\`MALLOC_MMAP_THRESHOLD_\` 32 MiB, node-flags.ts; at
 128 KiB each answer was a fresh mapping: 267,000 page faults a search), trimmed when the server is idle
@@ -390,14 +391,15 @@ lazy loading had brought the live heap to about 20 MB, that left the old generat
 and a search ran a full collection every ~80 ms (140 in one search of 1M records, \`--trace-gc\`). At 3
 (\`=200\`): 14 full collections over 8 searches, RSS flat at 109 MiB; V8's own factor: 19, peak 145 MiB.
 
-What bounds it (CPU profile of the server, \`SERVER_NODE_ARGS='--cpu-prof …'\`, 2026-11-29 23:00, 4
-searches of 1M records): the main thread is busy about 1.4 s a search (2.4 s in the morning); of that,
-the byte screen a fifth (its WebAssembly a tenth, the copy of each record set into its memory 4 %), the
-batch reader and garbage collection a tenth each, and the rest the event plumbing between the socket,
-the reader and the scan. The kernel's time (the socket's reads, page faults) is about 0.5 s of CPU a
-search, kcat's 0.5 to 0.7 s. The broker shares the 2 cores. Before the day's changes: the byte screen
-(a view of each value, \`isAscii\`, a JavaScript Boyer-Moore-Horspool loop) a fifth, the socket's 64 KiB
-chunks and the copy of each record set out of them a fifth.
+What bounds it (CPU profile of the server, \`SERVER_NODE_ARGS='--cpu-prof …'\`, 2026-11-30, 5 searches
+of 1M records, this machine): the main thread is busy about 0.6 s a search and idle the rest, waiting on
+the broker, which shares the 2 cores. Of the busy time: the byte screen about a quarter (its WebAssembly
+a seventh, the rest the calls into it and the copy of each record set into its memory), the batch reader
+a tenth, garbage collection 7.5 % (14.5 % before the reader stopped making objects for ruled-out records
+and a record shrank from 14 fields to 9), and the rest the plumbing between the socket, the reader and
+the scan. On 2026-11-29 (another machine, 1.4 s busy a search): the byte screen a fifth, the batch
+reader and garbage collection a tenth each; before that day's changes the socket's 64 KiB chunks and the
+copy of each record set out of them were a fifth more.
 Record batches are read by our own parser (\`record-batches.ts\`): the library's reader made one object
 per record with BigInt fields and was the bound before (0.51 of kcat in the same alternating run).
 
@@ -405,11 +407,19 @@ Memory: the server runs as production runs it: one bundled module (\`packages/se
 production's Node flags (\`node-flags.ts\`): 4 MiB semi-spaces (V8's 16 kept RSS 40 MiB higher over the
 plain searches, 2026-11-29, for the same rate) and the growing factor above. Allocation-site
 pretenuring is off: in 5 of 9 trial runs it moved the objects holding fetch answers to the old
-generation early in the first scan, and the process then sat near 290 MiB; off, 0 of 8. Fetches ask for
-512 KB per partition and 2 MB per answer (\`reader.ts\`). Idle RSS after a search (83 to 88 MiB, 100 to
-120 before malloc's heap was trimmed) is mostly the node binary's own pages (48 MiB) and V8's heap and
-code (about 27 MiB after the idle collection, \`platform/idle-memory.ts\`); malloc's heap is 3 MiB once
-trimmed, 26 to 58 MiB before.
+generation early in the first scan, and the process then sat near 290 MiB; off, 0 of 8. The peak rises
+over a run's first rounds (146 to 186 MiB on 2026-11-30, 137 to 163 in the run before the reader stopped
+making objects for ruled-out records, each round a plain search, a NEWEST one and three filter
+expressions): 32 plain searches alone, one after the other, levelled off at 157 MiB. Fetches ask for
+512 KB per partition and 2 MB per answer (\`reader.ts\`). Idle RSS after a search (82 to 86 MiB on
+2026-11-30, 100 to 120 before malloc's heap was trimmed) is mostly the node binary's own pages (about
+50 MiB: a bare \`node\` touches 34 of them, the compilers, TLS and the built-in modules' sources the
+server uses the rest) and V8's heap (about 21 MiB live after the idle collection, 25 once a filter
+expression loaded its chunk; the bundle's source alone is 4.3 MB of it); malloc's heap is 3 to 5 MiB once
+trimmed. Until 2026-11-30 the idle collection also kept the last scan's filters and their byte screens'
+memory (2.6 MiB) until the next scan. Tried and left: minifying the bundle's whitespace (0.8 MiB less,
+stack traces on one line), more collections when idle (1.2 MiB), and no optimising compiler
+(\`--max-opt=2\`: 79 MiB idle, but searches twice as slow).
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}
