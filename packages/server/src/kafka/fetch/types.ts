@@ -19,8 +19,9 @@ export type Span = { partition: number; from: number; to: number };
  * `count` records were read, their keys and values `payloadBytes` together; `records` holds them all, or,
  * when the read had a screen (`ReadOptions.screen`), only those it did not rule out.
  * `set`: the fetch answer's record set they were read from (`readRecordBatches(set.bytes, partition,
- * set.start, set.aborted)` reads them again, the first `records.length` of what it reads), for a scan
- * that hands it to a worker thread (domain/records/scan/parallel/).
+ * set.start, set.aborted)` reads them again, the first `records.length` of what it reads when the read
+ * had no screen), for a scan that hands it to a worker thread (domain/records/scan/parallel/), which
+ * reads without one.
  */
 export type Chunk = {
   partition: number;
