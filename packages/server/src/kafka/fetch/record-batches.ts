@@ -215,7 +215,7 @@ export class BatchRecord implements RawRecord {
 
   /** Bytes of the key and the value together (null ones count 0). */
   get payloadBytes(): number {
-    return Math.max(0, this.keyLength) + Math.max(0, this.valueLength);
+    return sizeOf(this.keyLength, this.valueLength);
   }
 
   get headers(): RawRecord['headers'] {
@@ -261,6 +261,9 @@ export class BatchRecord implements RawRecord {
   }
 }
 
+/** Bytes of a key and a value of these lengths together (-1, null, counts 0). */
+const sizeOf = (keyLength: number, valueLength: number) => Math.max(0, keyLength) + Math.max(0, valueLength);
+
 function view(bytes: Buffer, at: number, length: number): Buffer | null {
   return length < 0 ? null : bytes.subarray(at, at + length);
 }
@@ -290,7 +293,7 @@ function readRecords(body: Buffer, count: number, batch: BatchContext, into: Raw
     const { screen, screened } = batch;
     if (screened) {
       screened.offsets.push(offset);
-      screened.payloads.push(Math.max(0, keyLength) + Math.max(0, valueLength));
+      screened.payloads.push(sizeOf(keyLength, valueLength));
       const at = batch.bodyAt;
       if (screen?.(batch.batch.holder.bytes, at + keyAt, keyLength, at + valueAt, valueLength)) {
         cursor.at = end;

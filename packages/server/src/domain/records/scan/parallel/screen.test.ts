@@ -1,6 +1,6 @@
 import { type CompressionAlgorithmValue, createRecordsBatch, type MessageRecord } from '@platformatic/kafka';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readRecordBatches } from '../../../../kafka/fetch/record-batches.ts';
+import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/record-batches.ts';
 import type { Chunk, RawRecord } from '../../../../kafka/fetch/types.ts';
 import { MaskedRecord } from '../../../masking/masked-record.ts';
 import type { DecodeContext } from '../../decode/decode.ts';
@@ -62,12 +62,12 @@ function chunksOf(): Chunk[] {
       const read = readRecordBatches(set, partition, offset, [], recordSet);
       // The last records past the chunk's end, as when a span ends inside a batch: the worker reads them too.
       const records = codec === 'lz4' ? read.records.slice(0, -3) : read.records;
-      const payloadBytes = records.reduce((sum, r) => sum + (r.key?.length ?? 0) + (r.value?.length ?? 0), 0);
+      const bytes = records.reduce((sum, r) => sum + payloadBytes(r), 0);
       chunks.push({
         partition,
         records,
         count: records.length,
-        payloadBytes,
+        payloadBytes: bytes,
         next: read.next,
         set: recordSet,
       });
