@@ -1,6 +1,7 @@
 import { type Admin, FetchIsolationLevels } from '@platformatic/kafka';
 import type { BrokerInfo, TopicMeta } from '../metadata.ts';
 import { send } from '../protocol.ts';
+import { type CountedRecords, countRecordBatches } from './counted-records.ts';
 import { type FetchArgs, type RawFetchResponse, rawFetchApi } from './fetch-api.ts';
 import type { FetchSession, SessionRequest } from './fetch-session.ts';
 import { readRecordBatches, type ScreenedRead } from './record-batches.ts';
@@ -22,6 +23,8 @@ export type Fetched = {
   set?: RecordSet;
   /** With a screen: every record read, `records` holding only those it did not rule out. */
   screened?: ScreenedRead;
+  /** Counted, not read (`TopicFetch.countOnly`): `records` is empty. */
+  counted?: CountedRecords;
   logStartOffset: number;
 };
 
@@ -33,9 +36,15 @@ export const fetchStats = { requests: 0 };
 
 /**
  * What to fetch of one topic: its partitions and where each is read from; `screen`: what the reader of
- * its records does not want made (record-batches.ts).
+ * its records does not want made (record-batches.ts); `countOnly`: the records are counted from their
+ * batches' headers and not read (counted-records.ts), for a scan whose worker threads read them.
  */
-export type TopicFetch = { topic: TopicMeta; wants: readonly FetchWant[]; screen?: RecordScreen | undefined };
+export type TopicFetch = {
+  topic: TopicMeta;
+  wants: readonly FetchWant[];
+  screen?: RecordScreen | undefined;
+  countOnly?: boolean | undefined;
+};
 
 /**
  * One Fetch request to `broker` for partitions of several topics, answered as soon as there is data and
@@ -85,7 +94,7 @@ export async function fetchTopics(
         partition: p.partitionIndex,
         errorCode: p.errorCode,
         logStartOffset: Number(p.logStartOffset),
-        ...read(p.records, p.partitionIndex, start, p.abortedTransactions ?? [], asked.screen),
+        ...read(p.records, p.partitionIndex, start, p.abortedTransactions ?? [], asked),
       });
     }
   }
@@ -147,10 +156,12 @@ function read(
   partition: number,
   start: number,
   aborted: Parameters<typeof readRecordBatches>[3],
-  screen: RecordScreen | undefined,
-): Pick<Fetched, 'records' | 'next' | 'bytes' | 'cut' | 'set' | 'screened'> {
+  { screen, countOnly }: TopicFetch,
+): Pick<Fetched, 'records' | 'next' | 'bytes' | 'cut' | 'set' | 'screened' | 'counted'> {
   if (!set) return { records: [], next: start, bytes: 0, cut: false };
   const recordSet: RecordSet = { bytes: set, start, aborted };
-  const batches = readRecordBatches(set, partition, start, aborted, recordSet, screen);
+  const batches = countOnly
+    ? { records: [], ...countRecordBatches(set, partition, start, aborted) }
+    : readRecordBatches(set, partition, start, aborted, recordSet, screen);
   return { ...batches, cut: batches.bytes === 0, set: recordSet };
 }

@@ -41,6 +41,12 @@ export type ReadOptions = {
    */
   screen?: RecordScreen | undefined;
   /**
+   * Count the records from their batches' headers and read none (counted-records.ts): each chunk's
+   * `records` is empty, `count` and `next` are what a read would give, and `set` holds the records, for
+   * a scan whose worker threads read them. Its `payloadBytes` is 0: the workers count those.
+   */
+  countOnly?: boolean | undefined;
+  /**
    * Incremental fetch sessions (KIP-227, `topicData.fetchSessions`): from the second fetch to a leader,
    * each names only the partitions whose position moved; the session is closed when the loop ends.
    */
@@ -131,12 +137,16 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
         throw Object.assign(new Error(`Fetch error ${r.errorCode}`), { errorCode: r.errorCode });
       relocations.delete(r.partition);
       fetches.set(r.partition, (fetches.get(r.partition) ?? 0) + 1);
-      // Every record read, in offset order: those of a screened read are counted, not all made.
+      // Every record read, in offset order: those of a screened read are counted, not all made, and
+      // those of a counted one not read at all.
       const read = r.screened;
-      const total = read ? read.offsets.length : r.records.length;
-      const offsetAt = read
-        ? (i: number) => read.offsets[i] as number
-        : (i: number) => (r.records[i] as RawRecord).offset;
+      const counted = r.counted;
+      const total = counted?.total ?? (read ? read.offsets.length : r.records.length);
+      const offsetAt = counted
+        ? (i: number) => counted.offsetAt(i)
+        : read
+          ? (i: number) => read.offsets[i] as number
+          : (i: number) => (r.records[i] as RawRecord).offset;
       seen.records += total;
       seen.bytes += r.bytes;
       // Those before the span's end, then within the budget.
@@ -176,6 +186,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
         payloadBytes: bytes,
         next,
         ...(r.set ? { set: r.set } : {}),
+        ...(counted ? { unread: true as const } : {}),
       });
     }
     return chunks;
@@ -233,7 +244,7 @@ export async function* readRecords(options: ReadOptions): AsyncGenerator<ReaderE
           results = await fetchTopics(
             options.client,
             broker,
-            [{ topic, wants, screen: options.screen }],
+            [{ topic, wants, screen: options.screen, countOnly: options.countOnly }],
             options.responseMaxBytes ?? RESPONSE_MAX_BYTES,
             0,
             session,

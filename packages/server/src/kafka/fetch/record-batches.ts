@@ -48,9 +48,61 @@ export function readRecordBatches(
   screen?: RecordScreen,
 ): ReadBatches {
   const screened: ScreenedRead | undefined = screen ? { offsets: [], payloads: [] } : undefined;
+  const records: RawRecord[] = [];
+  const { next, bytes } = walkBatches(set, start, aborted, (batch, base, _last, count, attributes, at) => {
+    const timestamp =
+      attributes & LOG_APPEND_TIME ? Number(batch.readBigInt64BE(MAX_TIMESTAMP_AT)) : undefined;
+    const compressed = (attributes & COMPRESSION) !== 0;
+    const body = recordsOf(batch, attributes);
+    readRecords(
+      body,
+      count,
+      {
+        batch: {
+          partition,
+          timestamp,
+          firstTimestamp: Number(batch.readBigInt64BE(FIRST_TIMESTAMP_AT)),
+          // An uncompressed batch's records are read from the set (whose bytes may move, types.ts RecordSet).
+          holder: compressed ? { bytes: body } : holder,
+        },
+        base,
+        start,
+        bodyAt: compressed ? 0 : at + RECORDS_AT,
+        screen,
+        screened,
+      },
+      records,
+    );
+  });
+  return screened ? { records, next, bytes, screened } : { records, next, bytes };
+}
+
+/**
+ * A data batch a read keeps: its bytes, its first and last offsets, its record count (records before
+ * the read's start included), its attributes, and where it starts in the set.
+ */
+export type BatchVisitor = (
+  batch: Buffer,
+  base: number,
+  last: number,
+  count: number,
+  attributes: number,
+  at: number,
+) => void;
+
+/**
+ * Walks the whole batches of a record set, applying the consumer's read_committed rule (KIP-98): control
+ * batches and those of aborted transactions are passed over, every other batch of magic 2 is visited.
+ * `next` is the offset after the last batch (the passed-over ones included), `bytes` the batches' size.
+ */
+export function walkBatches(
+  set: Buffer,
+  start: number,
+  aborted: readonly AbortedTransaction[],
+  visit: BatchVisitor,
+): { next: number; bytes: number } {
   const pending = [...aborted].sort((a, b) => (a.firstOffset < b.firstOffset ? -1 : 1));
   const abortedProducers = new Set<bigint>();
-  const records: RawRecord[] = [];
   let next = start;
   let bytes = 0;
   let at = 0;
@@ -58,6 +110,7 @@ export function readRecordBatches(
     const size = LOG_OVERHEAD + set.readInt32BE(at + LENGTH_AT);
     if (at + size > set.length) break;
     const batch = set.subarray(at, at + size);
+    const batchAt = at;
     at += size;
     if (batch.readInt8(MAGIC_AT) !== 2) continue;
     const base = Number(batch.readBigInt64BE(0));
@@ -75,31 +128,9 @@ export function readRecordBatches(
       continue;
     }
     if (attributes & TRANSACTIONAL && abortedProducers.has(producerId)) continue;
-    const timestamp =
-      attributes & LOG_APPEND_TIME ? Number(batch.readBigInt64BE(MAX_TIMESTAMP_AT)) : undefined;
-    const compressed = (attributes & COMPRESSION) !== 0;
-    const body = recordsOf(batch, attributes);
-    readRecords(
-      body,
-      batch.readInt32BE(RECORD_COUNT_AT),
-      {
-        batch: {
-          partition,
-          timestamp,
-          firstTimestamp: Number(batch.readBigInt64BE(FIRST_TIMESTAMP_AT)),
-          // An uncompressed batch's records are read from the set (whose bytes may move, types.ts RecordSet).
-          holder: compressed ? { bytes: body } : holder,
-        },
-        base,
-        start,
-        bodyAt: compressed ? 0 : at - size + RECORDS_AT,
-        screen,
-        screened,
-      },
-      records,
-    );
+    visit(batch, base, last, batch.readInt32BE(RECORD_COUNT_AT), attributes, batchAt);
   }
-  return screened ? { records, next, bytes, screened } : { records, next, bytes };
+  return { next, bytes };
 }
 
 /**

@@ -17,11 +17,11 @@ export type Span = { partition: number; from: number; to: number };
 /**
  * Records of one partition from one fetch, in offset order; every offset below `next` has been read.
  * `count` records were read, their keys and values `payloadBytes` together; `records` holds them all, or,
- * when the read had a screen (`ReadOptions.screen`), only those it did not rule out.
+ * when the read had a screen (`ReadOptions.screen`), only those it did not rule out, or, `unread`, none
+ * (`ReadOptions.countOnly`: counted, their payloadBytes 0).
  * `set`: the fetch answer's record set they were read from (`readRecordBatches(set.bytes, partition,
- * set.start, set.aborted)` reads them again, the first `records.length` of what it reads when the read
- * had no screen), for a scan that hands it to a worker thread (domain/records/scan/parallel/), which
- * reads without one.
+ * set.start, set.aborted)` reads them again, followed by those at or past `next`), for a scan that hands
+ * it to a worker thread (domain/records/scan/parallel/).
  */
 export type Chunk = {
   partition: number;
@@ -30,6 +30,7 @@ export type Chunk = {
   payloadBytes: number;
   next: number;
   set?: RecordSet;
+  unread?: true;
 };
 
 /**

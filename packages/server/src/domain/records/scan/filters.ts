@@ -220,16 +220,17 @@ export function rawRejector(
 /**
  * rawRejector's test of the bytes where they lie, for the reader, which then makes no record object for
  * what it rules out (kafka/fetch/types.ts RecordScreen). A part that may be framed with a registry schema
- * id is not decided here: rawRejector decides that record once it is made.
+ * id is not decided here: rawRejector decides that record once it is made. `framed`: whether a part
+ * may be (a scan worker has no registry of its own, but its scan has one).
  */
 export function recordScreen(
   filters: SearchFilters,
   context: DecodeContext,
   masked: boolean,
+  framed = context.detectSchemas && Boolean(context.schemas),
 ): RecordScreen | undefined {
   const screens = partScreens(filters, context, masked);
   if (screens.length === 0) return undefined;
-  const framed = context.detectSchemas && Boolean(context.schemas);
   return (bytes, keyAt, keyLength, valueAt, valueLength) => {
     for (const { part, screen } of screens) {
       const at = part === 'key' ? keyAt : valueAt;

@@ -19,7 +19,7 @@ import { DecodedRecord } from '../decode/decoded-record.ts';
 import type { RecordFilter } from '../expression/record-filter.ts';
 import { yieldTurn } from '../expression/yield-turn.ts';
 import { passes, rawRejector, recordScreen, type SearchFilters } from './filters.ts';
-import { candidates, countFailures, screenFor, type Verdicts } from './parallel/screen.ts';
+import { countFailures, screenFor, toTest, type Verdicts } from './parallel/screen.ts';
 import type { ScanPlan } from './plan.ts';
 
 export type ScanSource = {
@@ -123,6 +123,7 @@ async function* forward(
     spans,
     wants: (p: number) => wanted(p) > 0,
     screen: readScreenOf(source, screen !== undefined),
+    countOnly: screen !== undefined,
     ...(page ? { wanted } : {}),
   };
   const rejects = rejectorOf(source);
@@ -166,7 +167,7 @@ async function forwardRound(
     const views: MaskedRecord[] = [];
     let through = chunk.next - 1;
     const verdict = verdicts?.[i];
-    const tested = kept(candidates(chunk.records, verdict), rejects);
+    const tested = kept(toTest(chunk, verdict).records, rejects);
     await loadSchemas(source, tested);
     for (const raw of tested) {
       // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
@@ -180,7 +181,7 @@ async function forwardRound(
         }
       }
     }
-    countFailures(source.expression, verdict, chunk.records, through);
+    countFailures(source.expression, verdict, through);
     positions.set(chunk.partition, through + 1);
     found.set(chunk.partition, { views, through });
   }
@@ -243,7 +244,8 @@ async function* backward(
         if (next) await windowRound(source, next.chunks, await next.verdicts, windows, wanted, rejects);
       }
     };
-    for await (const event of readRecords({ ...source, spans, whole: true, screen: readScreen })) {
+    const reading = { ...source, spans, whole: true, screen: readScreen, countOnly: screen !== undefined };
+    for await (const event of readRecords(reading)) {
       if (event.type === 'error') throw event.error;
       if (event.type === 'done') {
         for (const u of event.unreadable) lost.set(u.partition, u);
@@ -295,10 +297,11 @@ async function windowRound(
     const w = windows.get(chunk.partition);
     if (!w) continue;
     const room = wanted(chunk.partition);
-    w.bytes += chunk.payloadBytes;
-    w.count += chunk.count;
     const verdict = verdicts?.[i];
-    const tested = kept(candidates(chunk.records, verdict), rejects);
+    const { records, payloadBytes } = toTest(chunk, verdict);
+    w.bytes += payloadBytes;
+    w.count += chunk.count;
+    const tested = kept(records, rejects);
     await loadSchemas(source, tested);
     for (const raw of tested) {
       // An expression may cost up to its time limit a record: the event loop gets a turn every few ms.
@@ -311,7 +314,7 @@ async function windowRound(
         w.dropped = true;
       }
     }
-    countFailures(source.expression, verdict, chunk.records, Number.POSITIVE_INFINITY);
+    countFailures(source.expression, verdict, Number.POSITIVE_INFINITY);
   }
 }
 

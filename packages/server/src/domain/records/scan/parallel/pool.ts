@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { trimMalloc } from '../../../../platform/malloc-trim.ts';
 import { memoryOf, type ScreenResult, type ScreenTask } from './protocol.ts';
 
 /** Workers with no task for this long are ended, so an idle console's memory goes back to what it was. */
@@ -106,7 +107,8 @@ export class ScanPool {
     if (this.#slots.every((s) => s.tasks.size === 0) && !this.#idle) {
       this.#idle = setTimeout(() => {
         this.#idle = undefined;
-        void this.close();
+        // The workers' malloc arena outlives them: its pages go back once they have ended.
+        void this.close().then(trimMalloc);
       }, IDLE_MS);
       this.#idle.unref();
     }

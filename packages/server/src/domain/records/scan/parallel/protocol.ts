@@ -31,13 +31,17 @@ export type ScreenTask = {
   sets: TaskSet[];
 };
 
-/** A record set: `length` bytes from `offset` of `bytes`. */
+/**
+ * A record set: `length` bytes from `offset` of `bytes`; the chunk's records are those from `start` and
+ * before `end` (a set may hold more: a span or a budget ends inside it).
+ */
 export type TaskSet = {
   partition: number;
   bytes: ArrayBuffer;
   offset: number;
   length: number;
   start: number;
+  end: number;
   aborted: readonly { producerId: bigint; firstOffset: bigint }[];
 };
 
@@ -47,22 +51,34 @@ export const memoryOf = (sets: readonly { bytes: ArrayBuffer }[]): ArrayBuffer[]
 ];
 
 /**
- * One chunk's verdict, by indexes into the records its set reads to (the chunk's records are the first of
- * them). `all`: not decided here (a record framed with a registry schema id), the main
- * thread tests every record itself. Otherwise `passed` are the indexes of the records the filters and
- * the expression took (the main thread tests them again, and so builds exactly the answer it always
- * built); every other record certainly does not match. `failed`: indexes of records the expression failed
- * on, `message` the first one's failure, so the main thread counts them as it would have.
+ * One chunk's verdict, by record offsets. `all`: not decided here (a record framed with a registry schema
+ * id), the main thread reads and tests every record itself. Otherwise `passed` are the offsets of the
+ * records the filters and the expression took (the main thread reads those and tests them again, and so
+ * builds exactly the answer it always built); every other record certainly does not match. `failed`:
+ * offsets of records the expression failed on, `message` the first one's failure, so the main thread
+ * counts them as it would have. `payloadBytes`: the chunk's records' keys and values together.
  */
 export type ChunkVerdict =
   | { all: true }
-  | { all: false; passed: Int32Array; failed: Int32Array; message: string | undefined };
+  | {
+      all: false;
+      passed: Float64Array;
+      failed: Float64Array;
+      message: string | undefined;
+      payloadBytes: number;
+    };
 
 /**
  * `sets`: the task's set memory, moved back, in the task's order (one entry per set, as the task named
- * it); lost only when the worker itself failed (an error without them).
+ * it), when the main thread reads records from it: always but for verdicts that keep no record
+ * (`needsRecords`), whose memory the worker lets go; lost only when the worker itself failed (an error
+ * without them).
  */
 export type ScreenResult =
-  | { id: number; verdicts: ChunkVerdict[]; sets: ArrayBuffer[] }
+  | { id: number; verdicts: ChunkVerdict[]; sets?: ArrayBuffer[] }
   | { id: number; cancelled: true; sets: ArrayBuffer[] }
   | { id: number; error: string; sets?: ArrayBuffer[] };
+
+/** Whether the main thread reads records of the task's sets once it has the verdicts. */
+export const needsRecords = (verdicts: readonly ChunkVerdict[]): boolean =>
+  verdicts.some((v) => v.all || v.passed.length > 0);

@@ -1,24 +1,26 @@
 /**
- * A scan worker thread (pool.ts): reads the record sets of a reader event (decompressing their batches),
- * tests the records against a scan's search terms and expression as scan.ts does, and answers which
- * ones may match. Built as its own entry of the bundle
+ * A scan worker thread (pool.ts): reads the record sets of a reader event (decompressing their batches;
+ * the main thread only counted them), tests the records against a scan's search terms and expression as
+ * scan.ts does, and answers which ones may match. Built as its own entry of the bundle
  * (packages/server/build.ts: dist/scan-worker.js).
  */
 import { parentPort } from 'node:worker_threads';
-import { readRecordBatches } from '../../../../kafka/fetch/record-batches.ts';
-import type { RawRecord } from '../../../../kafka/fetch/types.ts';
+import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/record-batches.ts';
+import type { RawRecord, RecordScreen } from '../../../../kafka/fetch/types.ts';
 import { MaskedRecord } from '../../../masking/masked-record.ts';
 import type { DecodeContext } from '../../decode/decode.ts';
 import { DecodedRecord } from '../../decode/decoded-record.ts';
 import { schemaIdOf } from '../../decode/wire.ts';
 import type { RecordFilter } from '../../expression/record-filter.ts';
-import { parseFilters, passes, rawRejector, type SearchFilters } from '../filters.ts';
+import { parseFilters, passes, rawRejector, recordScreen, type SearchFilters } from '../filters.ts';
 import {
   type ChunkVerdict,
   memoryOf,
+  needsRecords,
   type ScanSpec,
   type ScreenResult,
   type ScreenTask,
+  type TaskSet,
 } from './protocol.ts';
 
 type Compiled = {
@@ -28,6 +30,11 @@ type Compiled = {
   expression: RecordFilter | undefined;
   /** What rules a record out from its bytes, before its views are made (as on the main thread). */
   rejects: ((raw: RawRecord) => boolean) | undefined;
+  /**
+   * What rules a record out as the set is read (as the main thread's reads without workers do); it
+   * leaves parts that may be framed with a registry schema id to `verdict`, which sends them back.
+   */
+  screen: RecordScreen | undefined;
 };
 
 /** Specs compiled lately: a scan sends the same one with every task. */
@@ -51,6 +58,7 @@ async function compile(key: string, spec: ScanSpec): Promise<Compiled> {
     filters,
     expression,
     rejects: rawRejector(filters, context, false),
+    screen: recordScreen(filters, context, false, spec.registry && spec.detectSchemas),
   };
   compiled.set(key, entry);
   if (compiled.size > KEEP_SPECS) compiled.delete(compiled.keys().next().value as string);
@@ -61,14 +69,18 @@ function framed(raw: RawRecord): boolean {
   return schemaIdOf(raw.key) !== undefined || schemaIdOf(raw.value) !== undefined;
 }
 
-function verdict(scan: Compiled, records: RawRecord[], stop: Int32Array): ChunkVerdict | undefined {
+function verdict(scan: Compiled, set: TaskSet, stop: Int32Array): ChunkVerdict | undefined {
   const { spec, context, filters, expression, rejects } = scan;
+  const bytes = Buffer.from(set.bytes, set.offset, set.length);
+  const read = readRecordBatches(bytes, set.partition, set.start, set.aborted, undefined, scan.screen);
   const passed: number[] = [];
   const failed: number[] = [];
   let message: string | undefined;
-  for (let i = 0; i < records.length; i++) {
+  for (let i = 0; i < read.records.length; i++) {
     if ((i & 255) === 0 && Atomics.load(stop, 0) !== 0) return undefined;
-    const raw = records[i] as RawRecord;
+    const raw = read.records[i] as RawRecord;
+    // Past the chunk's end (a span or a budget ends inside the set): not the scan's.
+    if (raw.offset >= set.end) break;
     if (spec.registry && spec.detectSchemas && framed(raw)) return { all: true };
     if (rejects?.(raw)) continue;
     const view = new MaskedRecord(new DecodedRecord(raw, context), undefined);
@@ -78,15 +90,37 @@ function verdict(scan: Compiled, records: RawRecord[], stop: Int32Array): ChunkV
       expression.firstFailure = undefined;
       if (!expression.test(view, spec.topic)) {
         if (expression.failures > failures) {
-          failed.push(i);
+          failed.push(raw.offset);
           message ??= expression.firstFailure;
         }
         continue;
       }
     }
-    passed.push(i);
+    passed.push(raw.offset);
   }
-  return { all: false, passed: Int32Array.from(passed), failed: Int32Array.from(failed), message };
+  return {
+    all: false,
+    passed: Float64Array.from(passed),
+    failed: Float64Array.from(failed),
+    message,
+    payloadBytes: payloadOf(read, set.end),
+  };
+}
+
+/** The keys' and values' bytes of the records read before `end`. */
+function payloadOf(read: ReturnType<typeof readRecordBatches>, end: number): number {
+  let bytes = 0;
+  const all = read.screened;
+  if (all) {
+    for (let i = 0; i < all.offsets.length && (all.offsets[i] as number) < end; i++)
+      bytes += all.payloads[i] as number;
+    return bytes;
+  }
+  for (const raw of read.records) {
+    if (raw.offset >= end) break;
+    bytes += payloadBytes(raw);
+  }
+  return bytes;
 }
 
 async function run(task: ScreenTask): Promise<ScreenResult> {
@@ -95,19 +129,29 @@ async function run(task: ScreenTask): Promise<ScreenResult> {
   const scan = await compile(task.specKey, task.spec);
   const verdicts: ChunkVerdict[] = [];
   for (const set of task.sets) {
-    const bytes = Buffer.from(set.bytes, set.offset, set.length);
-    const { records } = readRecordBatches(bytes, set.partition, set.start, set.aborted);
-    const v = verdict(scan, records, task.stop);
+    const v = verdict(scan, set, task.stop);
     if (!v) return { id: task.id, cancelled: true, sets };
     verdicts.push(v);
   }
-  return { id: task.id, verdicts, sets };
+  if (needsRecords(verdicts)) return { id: task.id, verdicts, sets };
+  // Most events of a search hold no match: their memory is not moved back but freed here at once.
+  for (const memory of new Set(sets)) free(memory);
+  return { id: task.id, verdicts };
+}
+
+/**
+ * Frees an answer's memory now (ES2024 `transfer`: moved to an empty buffer, the old one detached), not
+ * when this thread's collector next runs: left to it, the answers of a search piled up in the worker,
+ * 40 to 60 MiB more at the peak and after (2026-11-30).
+ */
+function free(memory: ArrayBuffer): void {
+  (memory as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
 }
 
 parentPort?.on('message', (task: ScreenTask) => {
   run(task).then(
     (result) => {
-      // The sets' memory goes back to the main thread, whose records read it (screen.ts).
+      // The sets' memory goes back to the main thread, which reads the records that may match from it.
       const transfer = [
         ...('verdicts' in result ? result.verdicts.flatMap(buffersOf) : []),
         ...memoryOf((result.sets ?? []).map((bytes) => ({ bytes }))),

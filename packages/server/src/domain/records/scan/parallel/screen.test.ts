@@ -1,5 +1,7 @@
+import { isMarkedAsUntransferable } from 'node:worker_threads';
 import { type CompressionAlgorithmValue, createRecordsBatch, type MessageRecord } from '@platformatic/kafka';
 import { afterAll, describe, expect, it } from 'vitest';
+import { countRecordBatches } from '../../../../kafka/fetch/counted-records.ts';
 import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/record-batches.ts';
 import type { Chunk, RawRecord } from '../../../../kafka/fetch/types.ts';
 import { MaskedRecord } from '../../../masking/masked-record.ts';
@@ -9,7 +11,7 @@ import { frame } from '../../decode/wire.ts';
 import { compileFilter } from '../../expression/record-filter.ts';
 import { parseFilters, passes } from '../filters.ts';
 import { scanPool } from './pool.ts';
-import { candidates, countFailures, ScanScreen } from './screen.ts';
+import { countFailures, ScanScreen, toTest } from './screen.ts';
 
 const CODECS: CompressionAlgorithmValue[] = ['none', 'gzip', 'snappy', 'lz4', 'zstd'];
 
@@ -35,7 +37,7 @@ function value(i: number): Buffer | undefined {
   }
 }
 
-/** Mixed-codec batches as a broker answers them, read into chunks of two partitions. */
+/** Mixed-codec batches as a broker answers them, counted into chunks of two partitions as a scan with workers reads them. */
 function chunksOf(): Chunk[] {
   const chunks: Chunk[] = [];
   let offset = 0;
@@ -56,20 +58,19 @@ function chunksOf(): Chunk[] {
       }
       const set = createRecordsBatch(messages, { compression: codec }).buffer;
       set.writeBigInt64BE(BigInt(offset), 0);
-      // As fetch.ts reads an answer: the records read their bytes where the set has them (moved to a
-      // worker and back when the set is memory of its own, as the library's batch here is).
-      const recordSet = { bytes: set, start: offset, aborted: [] };
-      const read = readRecordBatches(set, partition, offset, [], recordSet);
+      // As fetch.ts counts an answer's records for a scan with workers (the set moves to a worker and
+      // back: it is memory of its own, as the library's batch here is).
+      const { counted, next } = countRecordBatches(set, partition, offset, []);
       // The last records past the chunk's end, as when a span ends inside a batch: the worker reads them too.
-      const records = codec === 'lz4' ? read.records.slice(0, -3) : read.records;
-      const bytes = records.reduce((sum, r) => sum + payloadBytes(r), 0);
+      const count = codec === 'lz4' ? counted.total - 3 : counted.total;
       chunks.push({
         partition,
-        records,
-        count: records.length,
-        payloadBytes: bytes,
-        next: read.next,
-        set: recordSet,
+        records: [],
+        count,
+        payloadBytes: 0,
+        next: count < counted.total ? counted.offsetAt(count) : next,
+        set: { bytes: set, start: offset, aborted: [] },
+        unread: true,
       });
       offset += messages.length;
     }
@@ -77,7 +78,20 @@ function chunksOf(): Chunk[] {
   return chunks;
 }
 
-type Outcome = { matched: number[]; failures: number; firstFailure: string | undefined };
+/** A chunk's records read on the main thread, as a scan without workers reads them. */
+function readInline(chunk: Chunk): RawRecord[] {
+  const set = chunk.set as NonNullable<Chunk['set']>;
+  return readRecordBatches(set.bytes, chunk.partition, set.start, []).records.filter(
+    (r) => r.offset < chunk.next,
+  );
+}
+
+type Outcome = {
+  matched: number[];
+  failures: number;
+  firstFailure: string | undefined;
+  payloadBytes: number;
+};
 
 function source(query: Record<string, string>, filter: string | undefined, registry: boolean) {
   const decode: DecodeContext = {
@@ -111,8 +125,18 @@ function test(s: ReturnType<typeof source>, records: RawRecord[], into: number[]
 function inline(chunks: Chunk[], query: Record<string, string>, filter?: string, registry = false): Outcome {
   const s = source(query, filter, registry);
   const matched: number[] = [];
-  for (const chunk of chunks) test(s, chunk.records, matched);
-  return { matched, failures: s.expression?.failures ?? 0, firstFailure: s.expression?.firstFailure };
+  let bytes = 0;
+  for (const chunk of chunks) {
+    const records = readInline(chunk);
+    test(s, records, matched);
+    for (const raw of records) bytes += payloadBytes(raw);
+  }
+  return {
+    matched,
+    failures: s.expression?.failures ?? 0,
+    firstFailure: s.expression?.firstFailure,
+    payloadBytes: bytes,
+  };
 }
 
 async function parallel(
@@ -125,20 +149,24 @@ async function parallel(
   const screen = new ScanScreen(s, 1);
   const matched: number[] = [];
   let screened = 0;
+  let bytes = 0;
   // Two events, as a reader would hand them over.
   for (const event of [chunks.slice(0, 5), chunks.slice(5)]) {
     const verdicts = await screen.submit(event);
     for (const [i, chunk] of event.entries()) {
       const verdict = verdicts?.[i];
       if (verdict && !verdict.all) screened++;
-      test(s, candidates(chunk.records, verdict), matched);
-      countFailures(s.expression, verdict, chunk.records, Number.POSITIVE_INFINITY);
+      const { records, payloadBytes } = toTest(chunk, verdict);
+      test(s, records, matched);
+      bytes += payloadBytes;
+      countFailures(s.expression, verdict, Number.POSITIVE_INFINITY);
     }
   }
   return {
     matched,
     failures: s.expression?.failures ?? 0,
     firstFailure: s.expression?.firstFailure,
+    payloadBytes: bytes,
     screened,
   };
 }
@@ -167,6 +195,7 @@ describe('a scan tested in worker threads', { timeout: 30_000 }, () => {
       expect(got.matched).toEqual(expected.matched);
       expect(got.failures).toBe(expected.failures);
       expect(got.firstFailure).toBe(expected.firstFailure);
+      expect(got.payloadBytes).toBe(expected.payloadBytes);
     },
   );
 
@@ -177,6 +206,7 @@ describe('a scan tested in worker threads', { timeout: 30_000 }, () => {
     expect(got.screened).toBe(0);
     expect(got.matched).toEqual(expected.matched);
     expect(got.failures).toBe(expected.failures);
+    expect(got.payloadBytes).toBe(expected.payloadBytes);
   });
 
   it('stops at once when the scan is stopped', async () => {
@@ -185,6 +215,23 @@ describe('a scan tested in worker threads', { timeout: 30_000 }, () => {
     const screen = new ScanScreen(s, 1);
     controller.abort();
     expect(await screen.submit(chunks)).toBeUndefined();
+  });
+
+  it('takes back only the sets whose records the main thread reads again', async () => {
+    const none = chunksOf();
+    const movable = none.filter((c) => c.set && !isMarkedAsUntransferable(c.set.bytes.buffer));
+    expect(movable.length).toBeGreaterThan(0);
+    const verdicts = await new ScanScreen(
+      source({ searchByValue: 'no-such-needle_C' }, undefined, false),
+      1,
+    ).submit(none);
+    expect(verdicts?.every((v) => v && !v.all && v.passed.length === 0)).toBe(true);
+    // No record may match: the worker let the memory go, and nothing is read again.
+    expect(movable.every((c) => c.set?.bytes.length === 0)).toBe(true);
+    expect(none.map((c, i) => toTest(c, verdicts?.[i]).records.length)).toEqual(none.map(() => 0));
+    const some = chunksOf();
+    await new ScanScreen(source({ searchByValue: 'kafka_C' }, undefined, false), 1).submit(some);
+    expect(some.every((c) => (c.set?.bytes.length ?? 0) > 0)).toBe(true);
   });
 
   it('moves the sets to the worker and back, and fails the scan when the worker ends holding them', async () => {

@@ -1,12 +1,13 @@
 import { isMarkedAsUntransferable } from 'node:worker_threads';
 import type { SearchField } from '@console/contract';
+import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/record-batches.ts';
 import type { Chunk, RawRecord, RecordSet } from '../../../../kafka/fetch/types.ts';
 import type { RecordMask } from '../../../masking/policy.ts';
 import type { DecodeContext } from '../../decode/decode.ts';
 import type { RecordFilter } from '../../expression/record-filter.ts';
 import type { SearchFilters } from '../filters.ts';
 import { scanPool } from './pool.ts';
-import type { ChunkVerdict, ScanSpec, TaskSet } from './protocol.ts';
+import { type ChunkVerdict, needsRecords, type ScanSpec, type TaskSet } from './protocol.ts';
 
 /** Events with fewer records are tested inline: handing them over would cost more than it saves. */
 const MIN_TASK_RECORDS = 128;
@@ -29,12 +30,14 @@ type ScreenSource = {
 export type Verdicts = (ChunkVerdict | undefined)[];
 
 /**
- * A scan's link to the worker threads (docs/architecture.md#the-record-pipeline). Each reader event's
- * record sets are copied and read again in a worker, where the records are tested against the search
- * terms and the expression; the scan then tests only the records a worker kept (and every record of a chunk no worker
- * could decide), in order, on the main thread, exactly as before: the matches, the cursor and the
- * failure counts are those of a scan without workers. Only scans whose viewer sees the topic unmasked
- * and whose topic has no configured format are handed over (both are functions of the main thread).
+ * A scan's link to the worker threads (docs/architecture.md#the-record-pipeline). The reader only counts
+ * the records of a scan with workers (kafka/fetch/counted-records.ts: the budget, the span's end and the
+ * cursor need no more); each reader event's record sets go to a worker, which reads the records and tests
+ * them against the search terms and the expression. The scan then reads and tests again only the records
+ * a worker kept (and every record of a chunk no worker could decide), in order, on the main thread,
+ * exactly as before: the matches, the cursor and the failure counts are those of a scan without workers.
+ * Only scans whose viewer sees the topic unmasked and whose topic has no configured format are handed
+ * over (both are functions of the main thread).
  */
 export class ScanScreen {
   /** How many events a scan may have handed over before it waits for the oldest. */
@@ -68,28 +71,30 @@ export class ScanScreen {
    * The verdicts of an event's chunks, or undefined when the event is tested inline. The connection reads
    * each fetch answer into memory of its own (docs/dependency-patches.md) and a set is a view of it: that
    * memory is moved to the worker as it is (the sets of one answer, all in this event, share it), and the
-   * records read it again once it is back. A set in memory that cannot move (Node's pool of small
-   * buffers) is copied (about 0.2 µs a record, as much as testing the record here, 2026-11-29). Until the
-   * answer comes, the moved sets' records have offsets and sizes but no bytes: nothing reads them meanwhile.
+   * main thread reads the records a worker kept from it once it is back. A set in memory that cannot move
+   * (Node's pool of small buffers) is copied. An event of fewer than MIN_TASK_RECORDS is tested inline.
    */
   async submit(chunks: readonly Chunk[]): Promise<Verdicts | undefined> {
     let count = 0;
-    for (const c of chunks) count += c.records.length;
+    for (const c of chunks) count += c.count;
     if (count < MIN_TASK_RECORDS || this.#source.signal.aborted) return undefined;
-    if (chunks.some((c) => !c.set)) return undefined;
     const sets: TaskSet[] = [];
+    // Per chunk, its set's place in the task; a chunk without one (its partition answered nothing) has none.
+    const places: (number | undefined)[] = [];
     const moved = new Map<number, RecordSet>();
-    for (const { partition, set } of chunks as (Chunk & { set: RecordSet })[]) {
+    for (const { partition, set, next: end } of chunks) {
+      places.push(set ? sets.length : undefined);
+      if (!set) continue;
       const { start, aborted } = set;
       const { buffer, byteOffset, length } = set.bytes;
       if (buffer instanceof ArrayBuffer && !isMarkedAsUntransferable(buffer)) {
         moved.set(sets.length, set);
-        sets.push({ partition, bytes: buffer, offset: byteOffset, length, start, aborted });
+        sets.push({ partition, bytes: buffer, offset: byteOffset, length, start, end, aborted });
         continue;
       }
       const bytes = Buffer.allocUnsafeSlow(length);
       set.bytes.copy(bytes);
-      sets.push({ partition, bytes: bytes.buffer as ArrayBuffer, offset: 0, length, start, aborted });
+      sets.push({ partition, bytes: bytes.buffer as ArrayBuffer, offset: 0, length, start, end, aborted });
     }
     const result = await scanPool(this.#size).run({
       spec: this.#spec,
@@ -98,16 +103,21 @@ export class ScanScreen {
       sets,
     });
     const back = result.sets;
-    if (moved.size > 0 && back?.length !== sets.length) {
+    const needed = !('verdicts' in result) || needsRecords(result.verdicts);
+    if (moved.size > 0 && needed && back?.length !== sets.length) {
       // The worker itself failed holding the records' bytes: they cannot be tested, and the scan says so.
       throw new Error(`a scan worker failed: ${'error' in result ? result.error : 'the records were lost'}`);
     }
-    for (const [i, set] of moved) {
-      const { offset, length } = sets[i] as TaskSet;
-      set.bytes = Buffer.from(back?.[i] as ArrayBuffer, offset, length);
-    }
+    // Not moved back when no record of them is read again: those sets stay empty.
+    if (back)
+      for (const [i, set] of moved) {
+        const { offset, length } = sets[i] as TaskSet;
+        set.bytes = Buffer.from(back[i] as ArrayBuffer, offset, length);
+      }
     // A worker that stopped or met an error it caught: the main thread tests these records itself.
-    return 'verdicts' in result ? result.verdicts : undefined;
+    if (!('verdicts' in result)) return undefined;
+    const { verdicts } = result;
+    return places.map((place) => (place === undefined ? undefined : verdicts[place]));
   }
 }
 
@@ -119,17 +129,41 @@ export function screenFor(source: ScreenSource, page: boolean): ScanScreen | und
   return new ScanScreen(source, workers);
 }
 
-/** The records of a chunk the main thread must test: those a worker kept, or all of them. */
-export function candidates(records: RawRecord[], verdict: ChunkVerdict | undefined): RawRecord[] {
-  if (!verdict || verdict.all) return records;
-  // The worker read the whole set: records past the chunk's (the span's end, a budget) are not the scan's.
-  const kept: RawRecord[] = [];
-  for (const index of verdict.passed) {
-    const record = records[index];
-    if (record === undefined) break;
-    kept.push(record);
+/**
+ * The records of a chunk the main thread tests, and the bytes of its records' keys and values: those a
+ * worker kept, read again from the set (none read when it kept none), or, with no verdict, every record
+ * (read from the set when the reader only counted them, `Chunk.unread`).
+ */
+export function toTest(
+  chunk: Chunk,
+  verdict: ChunkVerdict | undefined,
+): { records: RawRecord[]; payloadBytes: number } {
+  if (!chunk.unread) return { records: chunk.records, payloadBytes: chunk.payloadBytes };
+  if (verdict && !verdict.all) {
+    const { passed } = verdict;
+    if (passed.length === 0) return { records: [], payloadBytes: verdict.payloadBytes };
+    const records: RawRecord[] = [];
+    let next = 0;
+    for (const raw of readSet(chunk)) {
+      if (raw.offset === passed[next]) {
+        records.push(raw);
+        if (++next === passed.length) break;
+      }
+    }
+    return { records, payloadBytes: verdict.payloadBytes };
   }
-  return kept;
+  const records = readSet(chunk);
+  let bytes = 0;
+  for (const raw of records) bytes += payloadBytes(raw);
+  return { records, payloadBytes: bytes };
+}
+
+/** The records of an unread chunk, read from its set (those past the chunk's end left out). */
+function readSet({ partition, set, next }: Chunk): RawRecord[] {
+  if (!set) return [];
+  const { records } = readRecordBatches(set.bytes, partition, set.start, set.aborted, set);
+  const end = records.findIndex((r) => r.offset >= next);
+  return end < 0 ? records : records.slice(0, end);
 }
 
 /**
@@ -139,15 +173,12 @@ export function candidates(records: RawRecord[], verdict: ChunkVerdict | undefin
 export function countFailures(
   expression: RecordFilter | undefined,
   verdict: ChunkVerdict | undefined,
-  records: RawRecord[],
   through: number,
 ): void {
   if (!expression || !verdict || verdict.all || verdict.failed.length === 0) return;
   let failures = 0;
-  for (const index of verdict.failed) {
-    const record = records[index];
-    // Past the chunk's records (the worker read the whole set) or past where the scan stopped: not tested.
-    if (record === undefined || record.offset > through) break;
+  for (const offset of verdict.failed) {
+    if (offset > through) break;
     failures++;
   }
   if (failures === 0) return;
