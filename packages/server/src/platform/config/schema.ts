@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { DateTimeFormat, GroupsListView, SortOrder, TopicListView } from '@console/contract';
 import { z } from 'zod';
 import { AuditConfig } from './audit.ts';
@@ -211,13 +212,16 @@ export const ConfigSchema = z
     search: z
       .strictObject({
         /**
-         * Worker threads that test a scan's records beside the main thread, which fetches
-         * (docs/architecture.md#the-record-pipeline); 0, the default, tests every record on the main
-         * thread. Each worker reads the fetched batches again, so a scan spends more CPU in all: on a
-         * 2-core machine one worker made searches slower (tests/bench/results/search-parallel.md); it
-         * is for machines with cores to spare (about the cores less one).
+         * Worker threads that read and test a scan's records while the main thread fetches
+         * (docs/architecture.md#the-record-pipeline); by default the machine's cores less one, at least
+         * one; 0 reads and tests every record on the main thread.
          */
-        workers: z.number().int().min(0).max(64).default(0),
+        workers: z
+          .number()
+          .int()
+          .min(0)
+          .max(64)
+          .default(() => Math.max(1, availableParallelism() - 1)),
       })
       .prefault({}),
     uiOptions: UiOptionsConfig.prefault({}),
