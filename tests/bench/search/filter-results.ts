@@ -116,8 +116,10 @@ it (\`prefilter.test.ts\` holds both to the text check's answers over 3,000 gene
 prefiltered filters ran at 0.78 and 0.68 of the plain search (2.9 and 3.4 µs a record), slower than the
 unprefiltered one. One worker thread (\`search.workers: 1\`) made the third filter no faster on 2 cores
 (5.0 to 6.1 s against 5.2 to 5.9 s inline, before the direct evaluation) at 60 MiB more RSS (peak 242
-MiB), so workers stay off by default; on 2026-11-30 it was 1.18 s against 1.3 inline, with the peak at
-218 MiB (search-parallel.md).
+MiB); on 2026-11-30 it was 1.18 s against 1.3 inline, with the peak at 218 MiB. Since the main thread
+no longer reads the records of a scan with workers (2026-11-30, search-parallel.md) the console runs
+one by default on 2 cores: these three filters then ran at 1.2, 1.22 and 1.05 M records/s, and at
+1.3, 0.88 and 0.85 M without workers in the run right after (WORKERS=0).
 
 On 2026-11-30 the plain search's CPU a record fell (0.64 to 0.6 µs: no object for a record the byte
 screen rules out), so the ratios by CPU fell with it while the filters' own cost did not rise; the third

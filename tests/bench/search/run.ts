@@ -15,7 +15,7 @@
  * evaluated for; their rates over the plain search's (wall time, and the server's CPU time from /proc)
  * go to tests/bench/results/search-filter.{json,md}. FILTER_ONLY=1 runs only those searches.
  *
- * WORKERS sets the console's `search.workers` (default: the server's, 0); CPUS=n pins the console
+ * WORKERS sets the console's `search.workers` (default: the server's, the cores less one); CPUS=n pins the console
  * and kcat to the first n cores (taskset), to compare at a core count below the machine's. Each search's
  * and each kcat run's CPU time is recorded: the server's from /proc (all its threads, workers included),
  * kcat's from its rusage (the CPU time its shell waited for).
@@ -282,7 +282,7 @@ try {
     process.exit(0);
   }
   const peak = server.peakRssMiB();
-  // Idle again: the workers end after 10 s without a task, and V8 gives the scans' memory back.
+  // Idle again: the workers end after 5 s without a task, and V8 gives the scans' memory back.
   await new Promise((resolve) => setTimeout(resolve, 12_000));
   const idleAfter = server.rssMiB();
   const load = loadavg()[0] ?? Number.NaN;
@@ -318,7 +318,7 @@ try {
     date: new Date().toISOString(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, node: process.version },
     cpusUsed: CPUS ?? cpus().length,
-    workers: WORKERS === undefined ? 'default (0: none)' : Number(WORKERS),
+    workers: WORKERS === undefined ? 'default (the cores less one)' : Number(WORKERS),
     loadAverageAtEnd: Math.round(load * 10) / 10,
     records: RECORDS,
     valueBytes: VALUE_BYTES,
@@ -369,16 +369,20 @@ Console search to kcat: ${ratio === undefined ? 'kcat not installed' : `${result
 CPU a record (median, OLDEST search against kcat): ${consoleCpu} µs against ${kcatCpu ?? '–'} µs, ${cpuRatio ?? '–'} times kcat's (target ≤ 1.2: ${cpuRatio !== undefined && cpuRatio <= 1.2 ? 'met' : 'missed'}).
 Server RSS: ${idle} MiB idle, peak ${peak} MiB over all the searches (target < 200 MiB: ${peak < 200 ? 'met' : 'missed'}); ${idleAfter} MiB 12 s after the last (target < 80 MiB: ${idleAfter < 80 ? 'met' : 'missed'}).
 
-Since issue 39 (2026-11-29): with \`search.workers\` set (WORKERS; 0 by default), each reader event's
-records are tested in worker threads (\`scan/parallel/\`) while the main thread fetches and reads the
-next answer; the record sets move to the worker without a copy and back, and the main thread tests again
-only what a worker kept, so the answers are those of a scan without workers (on 2 cores shared with the
-broker one worker still cost more CPU and was slower: search-parallel.md). A plain search over ASCII
+Since issue 39 (2026-11-29): the records are read and tested in worker threads (\`scan/parallel/\`,
+\`search.workers\`, by default the cores less one since 2026-11-30, WORKERS here) while the main thread
+fetches the next answer; it only counts each answer's records from their batches' headers (the budget
+and the cursor need no more, \`kafka/fetch/counted-records.ts\`) and moves the record sets to a worker
+without a copy; a set with no record that may match is freed there, the others come back and the main
+thread reads again and tests only what a worker kept, so the answers are those of a scan without workers.
+On these 2 cores, shared with the broker, one worker makes the plain search slower than reading it on
+the main thread and the filter expressions faster (search-parallel.md). A plain search over ASCII
 values rules a record out from its key's or value's bytes where they lie in the fetch answer
 (\`scan/bytes/\`, WebAssembly: the terms looked for 16 positions a step ignoring ASCII case, the bytes
 checked to be ASCII 64 a step; a record set copied into its memory once) as the reader reads each batch:
 no object is made for a record it rules out, only its offset and size counted (\`kafka/fetch/types.ts\`
-RecordScreen, since 2026-11-30; a search of 1M records allocated 46 MB instead of 103). The connection reads each answer straight into memory of its exact size (the library is
+RecordScreen, since 2026-11-30; a search of 1M records allocated 46 MB instead of 103; a worker reads so
+too). The connection reads each answer straight into memory of its exact size (the library is
 patched: docs/dependency-patches.md), so record sets are views of it, not copies out of the socket's
 chunks, and that memory comes from malloc's heap (\`MALLOC_MMAP_THRESHOLD_\` 32 MiB, node-flags.ts; at
 128 KiB each answer was a fresh mapping: 267,000 page faults a search), trimmed when the server is idle
@@ -391,8 +395,11 @@ lazy loading had brought the live heap to about 20 MB, that left the old generat
 and a search ran a full collection every ~80 ms (140 in one search of 1M records, \`--trace-gc\`). At 3
 (\`=200\`): 14 full collections over 8 searches, RSS flat at 109 MiB; V8's own factor: 19, peak 145 MiB.
 
-What bounds it (CPU profile of the server, \`SERVER_NODE_ARGS='--cpu-prof …'\`, 2026-11-30, 5 searches
-of 1M records, this machine): the main thread is busy about 0.6 s a search and idle the rest, waiting on
+What bounds it (CPU profile of the server, \`SERVER_NODE_ARGS='--cpu-prof …'\`, 2026-11-30, 7 searches
+of 1M records, this machine, one worker): the main thread is busy about 0.25 s a search (the socket,
+the fetches, the hand-over: moving an answer's memory costs about 50 µs), the worker about 0.28 s, of
+which the byte screen more than half and the batch reader a seventh. Without workers (5 searches, same
+day): the main thread is busy about 0.6 s a search and idle the rest, waiting on
 the broker, which shares the 2 cores. Of the busy time: the byte screen about a quarter (its WebAssembly
 a seventh, the rest the calls into it and the copy of each record set into its memory), the batch reader
 a tenth, garbage collection 7.5 % (14.5 % before the reader stopped making objects for ruled-out records
@@ -412,14 +419,19 @@ over a run's first rounds (146 to 186 MiB on 2026-11-30, 137 to 163 in the run b
 making objects for ruled-out records, each round a plain search, a NEWEST one and three filter
 expressions): 32 plain searches alone, one after the other, levelled off at 157 MiB. Fetches ask for
 512 KB per partition and 2 MB per answer (\`reader.ts\`). Idle RSS after a search (82 to 86 MiB on
-2026-11-30, 100 to 120 before malloc's heap was trimmed) is mostly the node binary's own pages (about
+2026-11-30 without workers, 85 to 90 with one once it has ended, 5 s after its last task; 100 to 120
+before malloc's heap was trimmed) is mostly the node binary's own pages (about
 50 MiB: a bare \`node\` touches 34 of them, the compilers, TLS and the built-in modules' sources the
 server uses the rest) and V8's heap (about 21 MiB live after the idle collection, 25 once a filter
 expression loaded its chunk; the bundle's source alone is 4.3 MB of it); malloc's heap is 3 to 5 MiB once
 trimmed. Until 2026-11-30 the idle collection also kept the last scan's filters and their byte screens'
-memory (2.6 MiB) until the next scan. Tried and left: minifying the bundle's whitespace (0.8 MiB less,
-stack traces on one line), more collections when idle (1.2 MiB), and no optimising compiler
-(\`--max-opt=2\`: 79 MiB idle, but searches twice as slow).
+memory (2.6 MiB) until the next scan. An ended worker leaves about 2 MiB (its stack, kept by glibc for
+the next thread, and the code pages it touched); malloc's arenas are trimmed once it has ended. Tried
+and left: minifying the bundle's whitespace (0.8 MiB less, stack traces on one line), minifying it with
+its names mangled (\`rolldown/utils\` minifySync, names of functions kept: the source 4.35 to 2.65 MB,
+80.6 MiB idle against 82.1 to 82.6 in alternating runs; positions in stack traces no longer readable),
+more collections when idle (1.2 MiB), and no optimising compiler (\`--max-opt=2\`: 79 MiB idle, but
+searches twice as slow).
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}
