@@ -24,9 +24,9 @@ export type ScreenTask = {
   /** Set to 1 by the main thread when the scan stops: the worker drops what it has not done yet. */
   stop: Int32Array;
   /**
-   * Per chunk, the record set its records were read from, its memory moved to the worker (transferred):
-   * the fetch answer the set is part of (the sets of one answer share it), else a copy. Every answer
-   * moves them back.
+   * Per chunk that has one, the record set holding its records, its memory moved to the worker
+   * (transferred): the fetch answer the set is part of (the sets of one answer share it), else a copy.
+   * The answer moves them back when the main thread reads records of them (ScreenResult).
    */
   sets: TaskSet[];
 };

@@ -142,7 +142,7 @@ async function run(task: ScreenTask): Promise<ScreenResult> {
 /**
  * Frees an answer's memory now (ES2024 `transfer`: moved to an empty buffer, the old one detached), not
  * when this thread's collector next runs: left to it, the answers of a search piled up in the worker,
- * 40 to 60 MiB more at the peak and after (2026-11-30).
+ * 70 to 100 MiB more at the peak and 25 to 55 MiB more 5 s after (2026-11-30, search-parallel.md).
  */
 function free(memory: ArrayBuffer): void {
   (memory as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
