@@ -372,7 +372,7 @@ Server RSS: ${idle} MiB idle, peak ${peak} MiB over all the searches (target < 2
 Since issue 39 (2026-11-29): the records are read and tested in worker threads (\`scan/parallel/\`,
 \`search.workers\`, by default the cores less one since 2026-11-30, WORKERS here) while the main thread
 fetches the next answer; it only counts each answer's records from their batches' headers (the budget
-and the cursor need no more, \`kafka/fetch/counted-records.ts\`) and moves the record sets to a worker
+and the cursor need no more, \`kafka/fetch/batches/counted-records.ts\`) and moves the record sets to a worker
 without a copy; a set with no record that may match is freed there, the others come back and the main
 thread reads again and tests only what a worker kept, so the answers are those of a scan without workers.
 On these 2 cores, shared with the broker, one worker makes the plain search slower than reading it on

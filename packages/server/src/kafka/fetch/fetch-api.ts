@@ -9,7 +9,7 @@ import {
   fetchV17,
   type Reader,
 } from '@platformatic/kafka';
-import type { AbortedTransaction } from './record-batches.ts';
+import type { AbortedTransaction } from './batches/record-batches.ts';
 
 export type FetchArgs = fetchV17.FetchRequest;
 

@@ -1,10 +1,10 @@
 import { type Admin, FetchIsolationLevels } from '@platformatic/kafka';
 import type { BrokerInfo, TopicMeta } from '../metadata.ts';
 import { send } from '../protocol.ts';
-import { type CountedRecords, countRecordBatches } from './counted-records.ts';
+import { type CountedRecords, countRecordBatches } from './batches/counted-records.ts';
+import { readRecordBatches, type ScreenedRead } from './batches/record-batches.ts';
 import { type FetchArgs, type RawFetchResponse, rawFetchApi } from './fetch-api.ts';
 import type { FetchSession, SessionRequest } from './fetch-session.ts';
-import { readRecordBatches, type ScreenedRead } from './record-batches.ts';
 import type { RawRecord, RecordScreen, RecordSet } from './types.ts';
 
 export type FetchWant = { partition: number; offset: number; maxBytes: number };
@@ -36,8 +36,8 @@ export const fetchStats = { requests: 0 };
 
 /**
  * What to fetch of one topic: its partitions and where each is read from; `screen`: what the reader of
- * its records does not want made (record-batches.ts); `countOnly`: the records are counted from their
- * batches' headers and not read (counted-records.ts), for a scan whose worker threads read them.
+ * its records does not want made (batches/record-batches.ts); `countOnly`: the records are counted from their
+ * batches' headers and not read (batches/counted-records.ts), for a scan whose worker threads read them.
  */
 export type TopicFetch = {
   topic: TopicMeta;

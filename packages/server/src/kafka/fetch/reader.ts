@@ -2,11 +2,11 @@ import type { Admin } from '@platformatic/kafka';
 import { RELEASE_AFTER_BYTES, releaseMemoryWhenIdle } from '../../platform/idle-memory.ts';
 import { isBrokerUnreachable, translateKafkaError } from '../errors.ts';
 import { type BrokerInfo, readMetadata, type TopicMeta } from '../metadata.ts';
+import { payloadBytes } from './batches/record-batches.ts';
 import type { Budget } from './budget.ts';
 import { Channel } from './channel.ts';
 import { closeFetchSession, type Fetched, fetchTopics } from './fetch.ts';
 import { FetchSession } from './fetch-session.ts';
-import { payloadBytes } from './record-batches.ts';
 import type { Chunk, RawRecord, ReaderEvent, RecordScreen, Span } from './types.ts';
 
 export type ReadOptions = {
@@ -41,7 +41,7 @@ export type ReadOptions = {
    */
   screen?: RecordScreen | undefined;
   /**
-   * Count the records from their batches' headers and read none (counted-records.ts): each chunk's
+   * Count the records from their batches' headers and read none (batches/counted-records.ts): each chunk's
    * `records` is empty, `count` and `next` are what a read would give, and `set` holds the records, for
    * a scan whose worker threads read them. Its `payloadBytes` is 0: the workers count those.
    */

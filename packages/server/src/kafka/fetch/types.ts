@@ -47,7 +47,7 @@ export type RecordScreen = (
 ) => boolean;
 
 /**
- * `bytes`: where the records of its uncompressed batches read their keys and values (record-batches.ts
+ * `bytes`: where the records of its uncompressed batches read their keys and values (batches/record-batches.ts
  * Holder): a scan that moves the set's memory to a worker thread puts here what the worker gives back.
  */
 export type RecordSet = {

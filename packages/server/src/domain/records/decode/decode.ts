@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { RecordFormat } from '@console/contract';
-import { BatchRecord } from '../../../kafka/fetch/record-batches.ts';
+import { BatchRecord } from '../../../kafka/fetch/batches/record-batches.ts';
 import type { RawRecord } from '../../../kafka/fetch/types.ts';
 import type { TopicCodecs } from '../formats/codec.ts';
 import type { SchemaCache } from './registry.ts';

@@ -1,6 +1,6 @@
 import { createRecordsBatch, type MessageRecord } from '@platformatic/kafka';
 import { describe, expect, it } from 'vitest';
-import { readRecordBatches } from '../../../kafka/fetch/record-batches.ts';
+import { readRecordBatches } from '../../../kafka/fetch/batches/record-batches.ts';
 import { frame } from '../decode/wire.ts';
 import { matches, parseFilter, parseFilters, rawRejector, splitTerms } from './filters.ts';
 

@@ -1,5 +1,5 @@
 import { SEARCH_FIELDS, type SearchField } from '@console/contract';
-import { BatchRecord } from '../../../kafka/fetch/record-batches.ts';
+import { BatchRecord } from '../../../kafka/fetch/batches/record-batches.ts';
 import type { RawRecord, RecordScreen } from '../../../kafka/fetch/types.ts';
 import type { MaskedRecord } from '../../masking/masked-record.ts';
 import { type DecodeContext, plainBytes } from '../decode/decode.ts';

@@ -5,7 +5,7 @@
  * (packages/server/build.ts: dist/scan-worker.js).
  */
 import { parentPort } from 'node:worker_threads';
-import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/record-batches.ts';
+import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/batches/record-batches.ts';
 import type { RawRecord, RecordScreen } from '../../../../kafka/fetch/types.ts';
 import { MaskedRecord } from '../../../masking/masked-record.ts';
 import type { DecodeContext } from '../../decode/decode.ts';

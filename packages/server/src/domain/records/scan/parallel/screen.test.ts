@@ -1,8 +1,8 @@
 import { isMarkedAsUntransferable } from 'node:worker_threads';
 import { type CompressionAlgorithmValue, createRecordsBatch, type MessageRecord } from '@platformatic/kafka';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countRecordBatches } from '../../../../kafka/fetch/counted-records.ts';
-import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/record-batches.ts';
+import { countRecordBatches } from '../../../../kafka/fetch/batches/counted-records.ts';
+import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/batches/record-batches.ts';
 import type { Chunk, RawRecord } from '../../../../kafka/fetch/types.ts';
 import { MaskedRecord } from '../../../masking/masked-record.ts';
 import type { DecodeContext } from '../../decode/decode.ts';

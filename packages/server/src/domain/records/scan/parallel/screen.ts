@@ -1,6 +1,6 @@
 import { isMarkedAsUntransferable } from 'node:worker_threads';
 import type { SearchField } from '@console/contract';
-import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/record-batches.ts';
+import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/batches/record-batches.ts';
 import type { Chunk, RawRecord, RecordSet } from '../../../../kafka/fetch/types.ts';
 import type { RecordMask } from '../../../masking/policy.ts';
 import type { DecodeContext } from '../../decode/decode.ts';
@@ -31,7 +31,7 @@ export type Verdicts = (ChunkVerdict | undefined)[];
 
 /**
  * A scan's link to the worker threads (docs/architecture.md#the-record-pipeline). The reader only counts
- * the records of a scan with workers (kafka/fetch/counted-records.ts: the budget, the span's end and the
+ * the records of a scan with workers (kafka/fetch/batches/counted-records.ts: the budget, the span's end and the
  * cursor need no more); each reader event's record sets go to a worker, which reads the records and tests
  * them against the search terms and the expression. The scan then reads and tests again only the records
  * a worker kept (and every record of a chunk no worker could decide), in order, on the main thread,

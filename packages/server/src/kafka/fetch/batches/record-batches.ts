@@ -1,7 +1,7 @@
 // The default import: the bundle loads node:zlib on first use only (build/dependencies.ts ON_FIRST_USE).
 import zlib from 'node:zlib';
 import { compressionsAlgorithmsByBitmask } from '@platformatic/kafka';
-import type { RawRecord, RecordScreen } from './types.ts';
+import type { RawRecord, RecordScreen } from '../types.ts';
 
 // Record batch v2 (KIP-98): the fixed part before the records.
 const LENGTH_AT = 8;
