@@ -77,11 +77,17 @@ const rejectorOf = (source: ScanSource): Rejector =>
   rawRejector(source.filters, source.decode, source.mask !== undefined);
 
 /**
- * What the reader rules out from the bytes, making no record object for it (filters.ts recordScreen);
- * none when workers test the records, whose verdicts index every record of a set.
+ * How the reader reads for a scan: with workers it only counts the records, which the workers read
+ * (parallel/screen.ts); without, it rules out what it can from the bytes and makes no record object for
+ * that (filters.ts recordScreen).
  */
-const readScreenOf = (source: ScanSource, workers: boolean): RecordScreen | undefined =>
-  workers ? undefined : recordScreen(source.filters, source.decode, source.mask !== undefined);
+const readingOf = (
+  source: ScanSource,
+  workers: boolean,
+): { screen: RecordScreen | undefined; countOnly: boolean } => ({
+  screen: workers ? undefined : recordScreen(source.filters, source.decode, source.mask !== undefined),
+  countOnly: workers,
+});
 
 /** The records left to test once those the bytes rule out are dropped (before their schemas are loaded). */
 const kept = (records: readonly RawRecord[], rejects: Rejector): readonly RawRecord[] =>
@@ -122,8 +128,7 @@ async function* forward(
     ...source,
     spans,
     wants: (p: number) => wanted(p) > 0,
-    screen: readScreenOf(source, screen !== undefined),
-    countOnly: screen !== undefined,
+    ...readingOf(source, screen !== undefined),
     ...(page ? { wanted } : {}),
   };
   const rejects = rejectorOf(source);
@@ -216,7 +221,7 @@ async function* backward(
   );
   const positions = new Map(plan.partitions.map((p) => [p.partition, p.position]));
   const screen = screenFor(source, false);
-  const readScreen = readScreenOf(source, screen !== undefined);
+  const read = readingOf(source, screen !== undefined);
   const rejects = rejectorOf(source);
   // A partition no leader answered for is dropped from the scan, its position kept, and named at the end.
   const lost = new Map<number, Unreadable>();
@@ -244,8 +249,7 @@ async function* backward(
         if (next) await windowRound(source, next.chunks, await next.verdicts, windows, wanted, rejects);
       }
     };
-    const reading = { ...source, spans, whole: true, screen: readScreen, countOnly: screen !== undefined };
-    for await (const event of readRecords(reading)) {
+    for await (const event of readRecords({ ...source, spans, whole: true, ...read })) {
       if (event.type === 'error') throw event.error;
       if (event.type === 'done') {
         for (const u of event.unreadable) lost.set(u.partition, u);

@@ -8,11 +8,10 @@ import { parentPort } from 'node:worker_threads';
 import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/batches/record-batches.ts';
 import type { RawRecord, RecordScreen } from '../../../../kafka/fetch/types.ts';
 import { MaskedRecord } from '../../../masking/masked-record.ts';
-import type { DecodeContext } from '../../decode/decode.ts';
+import { type DecodeContext, schemaIdIn } from '../../decode/decode.ts';
 import { DecodedRecord } from '../../decode/decoded-record.ts';
-import { schemaIdOf } from '../../decode/wire.ts';
 import type { RecordFilter } from '../../expression/record-filter.ts';
-import { parseFilters, passes, rawRejector, recordScreen, type SearchFilters } from '../filters.ts';
+import { parseFilters, passes, recordScreen, type SearchFilters } from '../filters.ts';
 import {
   type ChunkVerdict,
   memoryOf,
@@ -28,11 +27,10 @@ type Compiled = {
   context: DecodeContext;
   filters: SearchFilters;
   expression: RecordFilter | undefined;
-  /** What rules a record out from its bytes, before its views are made (as on the main thread). */
-  rejects: ((raw: RawRecord) => boolean) | undefined;
   /**
    * What rules a record out as the set is read (as the main thread's reads without workers do); it
-   * leaves parts that may be framed with a registry schema id to `verdict`, which sends them back.
+   * leaves parts that may be framed with a registry schema id to `verdict`, which sends them back. What
+   * it keeps, rawRejector would keep too (the same byte screens), so none is made here.
    */
   screen: RecordScreen | undefined;
 };
@@ -57,7 +55,6 @@ async function compile(key: string, spec: ScanSpec): Promise<Compiled> {
     context,
     filters,
     expression,
-    rejects: rawRejector(filters, context, false),
     screen: recordScreen(filters, context, false, spec.registry && spec.detectSchemas),
   };
   compiled.set(key, entry);
@@ -66,11 +63,11 @@ async function compile(key: string, spec: ScanSpec): Promise<Compiled> {
 }
 
 function framed(raw: RawRecord): boolean {
-  return schemaIdOf(raw.key) !== undefined || schemaIdOf(raw.value) !== undefined;
+  return schemaIdIn(raw, 'key') !== undefined || schemaIdIn(raw, 'value') !== undefined;
 }
 
 function verdict(scan: Compiled, set: TaskSet, stop: Int32Array): ChunkVerdict | undefined {
-  const { spec, context, filters, expression, rejects } = scan;
+  const { spec, context, filters, expression } = scan;
   const bytes = Buffer.from(set.bytes, set.offset, set.length);
   const read = readRecordBatches(bytes, set.partition, set.start, set.aborted, undefined, scan.screen);
   const passed: number[] = [];
@@ -82,7 +79,6 @@ function verdict(scan: Compiled, set: TaskSet, stop: Int32Array): ChunkVerdict |
     // Past the chunk's end (a span or a budget ends inside the set): not the scan's.
     if (raw.offset >= set.end) break;
     if (spec.registry && spec.detectSchemas && framed(raw)) return { all: true };
-    if (rejects?.(raw)) continue;
     const view = new MaskedRecord(new DecodedRecord(raw, context), undefined);
     if (!passes(view, filters, spec.endTimestamp)) continue;
     if (expression) {
