@@ -290,14 +290,38 @@ function sameMajor (version, range) {
  * The first line number read from a stack frame in the bundle has V8 index the lines of its 3.6 MB of
  * source, about 5.5 ms. pino read one at every start (the stack's files, for transports the console does not
  * use, with `util.getCallSites`, which gives each frame's line and column too): it reads the file names
- * alone now, as it does on a Node without `getCallSites`. (http-errors' depd read another; it is loaded
- * with @fastify/send, on the first file the UI serves.)
+ * alone now, as it does on a Node without `getCallSites`. http-errors' depd read another when it loads,
+ * with @fastify/send on the first file the UI serves, for its caller's file: it reads the file's name
+ * alone. The index stays in the heap once made: 0.9 MiB (a heap snapshot makes it too).
  */
 const NO_LINE_NUMBERS: Rewrite[] = [
   {
     file: '/pino/lib/caller.js',
     from: 'const getCallSites = util.getCallSites ?? util.getCallSite',
     to: 'const getCallSites = undefined',
+  },
+  {
+    file: '/depd/index.js',
+    from: '  var site = callSiteLocation(stack[1])\n  var file = site[0]',
+    to: "  var file = stack[1].getFileName() || '<anonymous>'",
+  },
+];
+
+/**
+ * An error made when its module loads holds in its stack the functions running then, for as long as the
+ * error lives. @msgpack/msgpack's `MORE_DATA`, a sentinel it throws when a buffer ends early (its message is
+ * what a caller sees), held the bundle's top level: about 1 MiB of bytecode that runs once, kept for the
+ * server's whole life (the dominators of an idle server's heap snapshot, tests/bench/results/search.md).
+ * It is made with no stack.
+ */
+const NO_STACK_AT_LOAD: Rewrite[] = [
+  {
+    file: '/@msgpack/msgpack/dist.cjs/Decoder.cjs',
+    from: 'const MORE_DATA = new RangeError("Insufficient data");',
+    to: `const stackTraceLimit = Error.stackTraceLimit;
+Error.stackTraceLimit = 0;
+const MORE_DATA = new RangeError("Insufficient data");
+Error.stackTraceLimit = stackTraceLimit;`,
   },
 ];
 
@@ -350,6 +374,7 @@ const REWRITES = [
   ...FIND_MY_WAY,
   ...FIXED_AT_BUILD,
   ...NO_LINE_NUMBERS,
+  ...NO_STACK_AT_LOAD,
   ...ASSERT_ON_FIRST_FAILURE,
 ];
 const rewritten = new Set<Rewrite>();

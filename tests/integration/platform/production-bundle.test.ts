@@ -10,10 +10,12 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TailBody } from '../../../packages/contract/src/index.ts';
+import { IDLE_MS } from '../../../packages/server/src/platform/idle-memory.ts';
 import { NODE_FLAGS } from '../../../packages/server/src/platform/node-flags.ts';
 import { type ConsoleProcess, startConsoleProcess } from '../../support/console-process.ts';
 import { testKafka } from '../../support/kafka.ts';
-import { produceMany, waitForTopic } from '../../support/records.ts';
+import { produceMany, sseMessages, waitForTopic } from '../../support/records.ts';
 
 const bundle = join(import.meta.dirname, '../../../packages/server/dist/main.js');
 let server: ConsoleProcess;
@@ -82,7 +84,7 @@ describe('the production bundle', () => {
       expect((await get(miss)).status, miss).toBe(404);
   });
 
-  it('produces through the API and reads back batches compressed with snappy, lz4 and gzip', async () => {
+  it('produces through the API, reads back snappy, lz4 and gzip batches, and filters them again after the idle console let the CEL chunk go', async () => {
     const topic = await kafka.createTopic(1);
     await waitForTopic(kafka.admin, topic);
     // Snappy and LZ4 go through the bundle's WebAssembly, gzip through node:zlib, loaded on first use.
@@ -133,6 +135,52 @@ describe('the production bundle', () => {
     );
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toMatchObject({ fields: [{ field: 'querystring.filter' }] });
+
+    // Quiet for IDLE_MS, the console lets the CEL chunk go (domain/records/filter-library.ts), and loads
+    // it again with the next filter.
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 1_000));
+    const again = await fetch(`${server.url}/api/local/topic/${topic}/data?filter=${filter}`);
+    expect(((await again.json()) as Page).results.map((r) => r.key)).toEqual(['lz4-0', 'lz4-2']);
+    const invalidAgain = await fetch(
+      `${server.url}/api/local/topic/${topic}/data?filter=${encodeURIComponent('key.size() >')}`,
+    );
+    expect(await invalidAgain.json()).toMatchObject({ fields: [{ field: 'querystring.filter' }] });
+  });
+
+  it('keeps a filtered tail filtering across the idle release of the CEL chunk, and filters a search meanwhile', async () => {
+    const topic = await kafka.createTopic(1);
+    await waitForTopic(kafka.admin, topic, 1);
+    const controller = new AbortController();
+    const filter = encodeURIComponent('key.endsWith("-kept")');
+    const res = await fetch(`${server.url}/api/local/tail/sse?topics=${topic}&filter=${filter}`, {
+      signal: controller.signal,
+    });
+    const events = sseMessages(res);
+    expect((await events.next()).value?.event).toBe('tailBody');
+    const tailed: string[] = [];
+    const until = async (count: number) => {
+      const deadline = setTimeout(() => controller.abort(), 15_000);
+      while (tailed.length < count) {
+        const next = await events.next();
+        if (next.done) break;
+        tailed.push(...((next.value.data as TailBody).records ?? []).map((r) => r.key ?? ''));
+      }
+      clearTimeout(deadline);
+    };
+    try {
+      const keys = ['a-kept', 'b-dropped', 'c-dropped', 'd-kept'];
+      await produceMany(topic, 2, (i) => ({ partition: 0, key: keys[i] ?? '', value: String(i) }));
+      await until(1);
+      // Quiet for IDLE_MS: the console lets the chunk go while the tail's filter still holds it.
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 1_000));
+      const search = await fetch(`${server.url}/api/local/topic/${topic}/data?filter=${filter}`);
+      expect(((await search.json()) as Page).results.map((r) => r.key)).toEqual(['a-kept']);
+      await produceMany(topic, 2, (i) => ({ partition: 0, key: keys[i + 2] ?? '', value: String(i + 2) }));
+      await until(2);
+      expect(tailed).toEqual(['a-kept', 'd-kept']);
+    } finally {
+      controller.abort();
+    }
   });
 
   it('writes its code cache once, reads it at the next start, and writes it again when V8 refuses it', async () => {

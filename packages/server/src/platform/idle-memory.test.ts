@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IDLE_MS, idleMemoryStats, releaseMemoryWhenIdle } from './idle-memory.ts';
+import { IDLE_MS, idleMemoryStats, releaseMemoryWhenIdle, releaseWhenIdle } from './idle-memory.ts';
 
 describe('releaseMemoryWhenIdle', () => {
   afterEach(() => {
@@ -39,5 +39,28 @@ describe('releaseMemoryWhenIdle', () => {
     expect(idleMemoryStats.collections).toBe(before);
     vi.advanceTimersByTime(IDLE_MS);
     expect(idleMemoryStats.collections).toBe(before + 1);
+  });
+
+  it('lets go what was registered once, before the collection, which then frees it though a WeakRef was left to it', async () => {
+    // What filter-library.ts does with the CEL chunk: the last strong reference dropped, a WeakRef kept.
+    let held: { rows: number[][] } | undefined = { rows: [new Array(100_000).fill(1.5)] };
+    let weak: WeakRef<object> | undefined;
+    const collections: number[] = [];
+    releaseWhenIdle(() => {
+      collections.push(idleMemoryStats.collections);
+      weak = new WeakRef(held as object);
+      held = undefined;
+    });
+    const before = idleMemoryStats.collections;
+    releaseMemoryWhenIdle(() => false);
+    await vi.waitFor(() => expect(idleMemoryStats.collections).toBe(before + 1), { timeout: IDLE_MS * 3 });
+    expect(collections).toEqual([before]);
+    expect(held).toBeUndefined();
+    expect(weak?.deref()).toBeUndefined();
+
+    // Once: the next idle collection calls nothing.
+    releaseMemoryWhenIdle();
+    await vi.waitFor(() => expect(idleMemoryStats.collections).toBe(before + 2), { timeout: IDLE_MS * 3 });
+    expect(collections).toEqual([before]);
   });
 });

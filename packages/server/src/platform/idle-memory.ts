@@ -9,8 +9,9 @@ import { trimMalloc } from './malloc-trim.ts';
  * full collection and a quiet spell: an idle console kept 100-115 MiB after its start for as long as it
  * ran. A memory-reducing collection (`flavor: 'last-resort'`, about 40-90 ms of CPU on the idle server)
  * runs IDLE_MS after the start and after a scan that read RELEASE_AFTER_BYTES, when no other such event
- * came meanwhile and no scan is running (`busy`). Then malloc's heaps are trimmed (malloc-trim.ts): the
- * collection frees the fetch answers' memory, which glibc kept as free pages inside its heap.
+ * came meanwhile and no scan is running (`busy`). Code loaded on first use that can be loaded again is let go
+ * just before (`releaseWhenIdle`). Then malloc's heaps are trimmed (malloc-trim.ts): the collection frees
+ * the fetch answers' memory, which glibc kept as free pages inside its heap.
  */
 export const IDLE_MS = 2_000;
 /** How long after the collection malloc's heaps are trimmed. */
@@ -22,6 +23,7 @@ type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resor
 let collect: Collect | undefined;
 let timer: NodeJS.Timeout | undefined;
 let busy: () => boolean = () => false;
+const releases = new Set<() => void>();
 /** How many memory-reducing collections ran, and how many trims of malloc's heaps followed; tests read them. */
 export const idleMemoryStats = { collections: 0, trims: 0 };
 
@@ -38,6 +40,25 @@ function collector(): Collect {
   return collect;
 }
 
+function collectAndTrim(): void {
+  collector()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  idleMemoryStats.collections++;
+  // V8 frees the collected buffers' memory on a background thread after the collection: trimmed later.
+  setTimeout(() => {
+    void trimMalloc().then((trimmed) => {
+      if (trimmed) idleMemoryStats.trims++;
+    });
+  }, TRIM_AFTER_MS).unref();
+}
+
+/**
+ * Has `release` called before the next idle collection, once: it drops what the process can load again
+ * (domain/records/filter-library.ts), for that collection to free.
+ */
+export function releaseWhenIdle(release: () => void): void {
+  releases.add(release);
+}
+
 /**
  * Asks for a memory-reducing collection once the process has been quiet for IDLE_MS; `whileBusy` says
  * that work is under way (record readers running), and the collection waits for it to end. It is kept
@@ -49,14 +70,11 @@ export function releaseMemoryWhenIdle(whileBusy?: () => boolean): void {
   timer = setTimeout(() => {
     timer = undefined;
     if (busy()) return releaseMemoryWhenIdle();
-    collector()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
-    idleMemoryStats.collections++;
-    // V8 frees the collected buffers' memory on a background thread after the collection: trimmed later.
-    setTimeout(() => {
-      void trimMalloc().then((trimmed) => {
-        if (trimmed) idleMemoryStats.trims++;
-      });
-    }, TRIM_AFTER_MS).unref();
+    if (releases.size === 0) return collectAndTrim();
+    for (const release of releases) release();
+    releases.clear();
+    // In a task of its own: what a release leaves in a WeakRef is held until the current one ends.
+    setImmediate(collectAndTrim).unref();
   }, IDLE_MS);
   timer.unref();
 }

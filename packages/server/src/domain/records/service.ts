@@ -24,6 +24,7 @@ import type { DecodeContext } from './decode/decode.ts';
 import { SchemaCache } from './decode/registry.ts';
 import { type DownloadFormat, type DownloadStop, downloadText } from './download.ts';
 import type { RecordFilter } from './expression/record-filter.ts';
+import { filterLibrary } from './filter-library.ts';
 import { topicCodecs } from './formats/topic-codecs.ts';
 import { lastRecords } from './last-record.ts';
 import { formatCursor, parseCursor } from './scan/cursor.ts';
@@ -49,13 +50,12 @@ export type PreparedScan = {
 
 /**
  * The `filter` expression of a request, compiled before anything is asked of Kafka (400 when invalid).
- * The CEL library and its Protobuf descriptors load with the first filter, not at start: they were a fifth
- * of the start's CPU (tests/bench/results/cold-start.md).
+ * The CEL library loads with the first filter, not at start, and goes when the server is idle
+ * (filter-library.ts).
  */
 const expressionOf = async (filter: string | undefined) => {
   if (!filter) return undefined;
-  const { compileFilter } = await import('./expression/record-filter.ts');
-  return compileFilter(filter, 'querystring.filter');
+  return (await filterLibrary()).compileFilter(filter, 'querystring.filter');
 };
 
 /** The Data tab's reads (docs/api-conventions.md#record-reads): page, search stream, download, one record. */

@@ -6,6 +6,7 @@ import { readMetadata, topicMetadata } from '../../../kafka/metadata.ts';
 import type { KafkaPool } from '../../../kafka/pool.ts';
 import type { Config } from '../../../platform/config/schema.ts';
 import { AppError, conflict } from '../../../platform/errors.ts';
+import { filterLibrary } from '../filter-library.ts';
 import type { TopicDataService } from '../service.ts';
 import { MoveJobs } from './jobs.ts';
 import { countMove, type MoveJob, runMove, type TargetState } from './move.ts';
@@ -25,8 +26,7 @@ type Common = Pick<RedriveBody, 'filter' | 'ratePerSecond' | 'dryRun' | 'partiti
 
 const expressionOf = async (filter: string | undefined) => {
   if (!filter) return undefined;
-  const { compileFilter } = await import('../expression/record-filter.ts');
-  return compileFilter(filter, 'body.filter');
+  return (await filterLibrary()).compileFilter(filter, 'body.filter');
 };
 
 /**
