@@ -12,6 +12,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type InputOptions, rolldown } from 'rolldown';
+import { parseAst } from 'rolldown/parseAst';
 import {
   builtinsOnFirstUse,
   checkRewrites,
@@ -106,6 +107,9 @@ if (
 const serverFile = join(dist, 'server.js');
 // After the start chunks are written in: a module the scan worker shares (scan/parallel/) may import them.
 writeFileSync(serverFile, builtinsOnFirstUse(withStartChunks(dist, readFileSync(serverFile, 'utf8'))));
+// src/start.ts compiles server.js with no loader for import(): a dependency's would fail there at run time.
+if (makesImport(parseAst(readFileSync(serverFile, 'utf8'))))
+  throw new Error('server.js makes an import(), which src/start.ts gives no loader for: require it instead');
 
 /** The entry, with the hash that names server.js's code cache (src/start.ts). */
 const buildId = createHash('sha256')
@@ -122,3 +126,15 @@ await entry.write({ dir: dist, entryFileNames: '[name].js', format: 'cjs' });
 await entry.close();
 if (!readFileSync(join(dist, 'main.js'), 'utf8').includes(buildId))
   throw new Error('dist/main.js does not name the code cache by the bundle it runs');
+
+/** Whether a syntax tree holds an `import(…)` expression. */
+function makesImport(tree: unknown): boolean {
+  const stack = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node !== 'object') continue;
+    if ((node as { type?: unknown }).type === 'ImportExpression') return true;
+    for (const value of Object.values(node)) if (value && typeof value === 'object') stack.push(value);
+  }
+  return false;
+}

@@ -30,7 +30,7 @@ const { createRequire, enableCompileCache, flushCompileCache } =
   require('node:module') as typeof import('node:module');
 const { tmpdir } = require('node:os') as typeof import('node:os');
 const { join } = require('node:path') as typeof import('node:path');
-const { constants, Script } = require('node:vm') as typeof import('node:vm');
+const { Script } = require('node:vm') as typeof import('node:vm');
 
 /** A hash of dist/server.js, replaced by build.ts. */
 declare const BUILD_ID: string;
@@ -121,10 +121,11 @@ function start(): void {
   // The cache is written with the scan flags set (below), so they are set as then while it is read, and
   // put back to V8's defaults while the start loads Node's built-ins, which are cached under those.
   for (const flag of RUNTIME_FLAGS) setFlagsFromString(flag);
+  // No `importModuleDynamically`: server.js makes no import() (build.ts checks), and Node's ES module loader,
+  // which one would start, is not loaded at all.
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: server,
     cachedData,
-    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   for (const flag of RUNTIME_FLAG_DEFAULTS) setFlagsFromString(flag);
   const writeCache = !cachedData || script.cachedDataRejected;

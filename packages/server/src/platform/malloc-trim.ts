@@ -8,6 +8,8 @@
  * Where it cannot be had (another C library such as musl, another platform, koffi not installed beside
  * the bundle) `trimMalloc` does nothing and says so: memory is then given back as glibc alone does.
  */
+import { createRequire } from 'node:module';
+
 type Trim = (pad: number) => number;
 
 let loading: Promise<Trim | undefined> | undefined;
@@ -16,7 +18,8 @@ function loadTrim(): Promise<Trim | undefined> {
   loading ??= (async () => {
     if (process.platform !== 'linux') return undefined;
     try {
-      const koffi = (await import('koffi')).default;
+      // Required, not imported: an import() would start Node's ES module loader for this alone (start.ts).
+      const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
       return koffi.load('libc.so.6').func('int malloc_trim(size_t pad)') as Trim;
     } catch {
       return undefined;

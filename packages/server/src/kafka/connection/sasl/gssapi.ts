@@ -12,6 +12,7 @@
 
 import { createHash } from 'node:crypto';
 import { accessSync, constants } from 'node:fs';
+import { createRequire } from 'node:module';
 import {
   AuthenticationError,
   type Connection,
@@ -73,15 +74,15 @@ function credentials(props: Props): Credentials {
 
 let addon: Promise<Kerberos> | undefined;
 function loadKerberos(): Promise<Kerberos> {
-  addon ??= import('kerberos').then(
-    (loaded) => ((loaded as { default?: Kerberos }).default ?? loaded) as Kerberos,
-    () => {
+  // Required, not imported: an import() would start Node's ES module loader for this alone (start.ts).
+  addon ??= Promise.resolve()
+    .then(() => createRequire(import.meta.url)('kerberos') as Kerberos)
+    .catch(() => {
       addon = undefined;
       throw new AuthenticationError(
         'GSSAPI needs the optional kerberos addon, which is not built here (it compiles against MIT Kerberos: apt-get install libkrb5-dev, then pnpm rebuild kerberos)',
       );
-    },
-  );
+    });
   return addon;
 }
 
