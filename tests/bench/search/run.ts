@@ -418,20 +418,29 @@ generation early in the first scan, and the process then sat near 290 MiB; off, 
 over a run's first rounds (146 to 186 MiB on 2026-11-30, 137 to 163 in the run before the reader stopped
 making objects for ruled-out records, each round a plain search, a NEWEST one and three filter
 expressions): 32 plain searches alone, one after the other, levelled off at 157 MiB. Fetches ask for
-512 KB per partition and 2 MB per answer (\`reader.ts\`). Idle RSS after a search (82 to 86 MiB on
-2026-11-30 without workers, 85 to 90 with one once it has ended, 5 s after its last task; 100 to 120
-before malloc's heap was trimmed) is mostly the node binary's own pages (about
-50 MiB: a bare \`node\` touches 34 of them, the compilers, TLS and the built-in modules' sources the
-server uses the rest) and V8's heap (about 21 MiB live after the idle collection, 25 once a filter
-expression loaded its chunk; the bundle's source alone is 4.3 MB of it); malloc's heap is 3 to 5 MiB once
-trimmed. Until 2026-11-30 the idle collection also kept the last scan's filters and their byte screens'
-memory (2.6 MiB) until the next scan. An ended worker leaves about 2 MiB (its stack, kept by glibc for
-the next thread, and the code pages it touched); malloc's arenas are trimmed once it has ended. Tried
-and left: minifying the bundle's whitespace (0.8 MiB less, stack traces on one line), minifying it with
-its names mangled (\`rolldown/utils\` minifySync, names of functions kept: the source 4.35 to 2.65 MB,
-80.6 MiB idle against 82.1 to 82.6 in alternating runs; positions in stack traces no longer readable),
-more collections when idle (1.2 MiB), and no optimising compiler (\`--max-opt=2\`: 79 MiB idle, but
-searches twice as slow).
+512 KB per partition and 2 MB per answer (\`reader.ts\`).
+
+Idle RSS after searches, measured with \`/proc/PID/smaps\`, the node binary's resident pages (pagemap) and
+heap snapshots of the idle server (their dominators), 2026-11-30, in scratch runs of the bench's searches:
+77.2 to 77.4 MiB once started, before any request; 81.4 to 82.1 after plain searches without workers, 83.3
+to 84.2 with one once it has ended, 85.4 to 85.6 after filter searches too (this bench: all three; 89.3 to
+90.3 in the same runs before that day's changes). Where it is:
+- the node binary's own pages, 47 MiB at start and 49.5 to 50.3 after searches (a bare \`node\` touches 33,
+  and 37.6 with the built-in modules the server loads): the optimizing compiler's code (5 MiB),
+  WebAssembly's compilers for the byte screen (1 MiB), ICU and the built-ins' sources;
+- V8's heap: 19.4 MiB live at start (the bundle's source is 4.2 of it, the bundle's module scope 3.7,
+  the router 1.2), 21.4 to 22.4 after searches (optimized code and its feedback);
+- malloc's heap 3.3 MiB once trimmed, libc, libm, libstdc++ and koffi 4.2 MiB, an ended worker's arena 1.2 MiB
+  and the compiler's code it touched (0.8).
+Given back on 2026-11-30: the CEL chunk is let go when idle (2.6 MiB of heap it kept for the process's
+life after one filter; \`domain/records/filter-library.ts\`), an error @msgpack/msgpack made as it loaded
+no longer holds the bundle's top-level code (1 MiB; \`build/dependencies.ts\`). Tried and left: minifying
+the bundle's whitespace (0.8 MiB less, stack traces on one line), minifying it with its names mangled
+(\`rolldown/utils\` minifySync, names of functions kept: the source 4.35 to 2.65 MB, 80.6 MiB idle against
+82.1 to 82.6 in alternating runs; positions in stack traces no longer readable), more collections when
+idle (1.2 MiB), no optimising compiler (\`--max-opt=2\`: 79 MiB idle, but searches twice as slow), no
+Maglev (no difference), one malloc arena (the same memory in the main heap) and glibc's cache of thread
+stacks turned off (no difference).
 
 \`\`\`json
 ${JSON.stringify(result, null, 2)}
