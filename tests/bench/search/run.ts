@@ -425,6 +425,7 @@ heap snapshots of the idle server (their dominators), 2026-11-30, in scratch run
 77.2 to 77.4 MiB once started, before any request; 81.4 to 82.1 after plain searches without workers, 83.3
 to 84.2 with one once it has ended, 85.4 to 85.6 after filter searches too (this bench: all three; 89.3 to
 90.3 in the same runs before that day's changes). Where it is:
+
 - the node binary's own pages, 47 MiB at start and 49.5 to 50.3 after searches (a bare \`node\` touches 33,
   and 37.6 with the built-in modules the server loads): the optimizing compiler's code (5 MiB),
   WebAssembly's compilers for the byte screen (1 MiB), ICU and the built-ins' sources;
@@ -432,6 +433,7 @@ to 84.2 with one once it has ended, 85.4 to 85.6 after filter searches too (this
   the router 1.2), 21.4 to 22.4 after searches (optimized code and its feedback);
 - malloc's heap 3.3 MiB once trimmed, libc, libm, libstdc++ and koffi 4.2 MiB, an ended worker's arena 1.2 MiB
   and the compiler's code it touched (0.8).
+
 Given back on 2026-11-30: the CEL chunk is let go when idle (2.6 MiB of heap it kept for the process's
 life after one filter; \`domain/records/filter-library.ts\`), an error @msgpack/msgpack made as it loaded
 no longer holds the bundle's top-level code (1 MiB; \`build/dependencies.ts\`). Tried and left: minifying
