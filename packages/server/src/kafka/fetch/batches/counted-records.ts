@@ -54,10 +54,13 @@ export class CountedRecords {
   }
 
   #read(batch: CountedBatch): number[] {
-    const bytes = this.#set.subarray(batch.at, batch.at + batch.size);
-    return readRecordBatches(bytes, this.#partition, this.#start, []).records.map((r) => r.offset);
+    return offsetsIn(this.#set.subarray(batch.at, batch.at + batch.size), this.#partition, this.#start);
   }
 }
+
+/** The offsets of a kept batch's records at or past `start`, read from it. */
+const offsetsIn = (batch: Buffer, partition: number, start: number): number[] =>
+  readRecordBatches(batch, partition, start, []).records.map((r) => r.offset);
 
 /**
  * Counts the records of a record set as readRecordBatches would read them (the same read_committed rule,
@@ -87,7 +90,7 @@ export function countRecordBatches(
       entry.first = Math.max(base, start);
       entry.count = Math.max(0, last - entry.first + 1);
     } else if (base < start) {
-      entry.offsets = readRecordBatches(batch, partition, start, []).records.map((r) => r.offset);
+      entry.offsets = offsetsIn(batch, partition, start);
       entry.count = entry.offsets.length;
       entry.first = entry.offsets[0] ?? start;
     }
