@@ -162,6 +162,6 @@ function read(
   const recordSet: RecordSet = { bytes: set, start, aborted };
   const batches = countOnly
     ? { records: [], ...countRecordBatches(set, partition, start, aborted) }
-    : readRecordBatches(set, partition, start, aborted, recordSet, screen);
+    : readRecordBatches(set, partition, start, aborted, { holder: recordSet, screen });
   return { ...batches, cut: batches.bytes === 0, set: recordSet };
 }

@@ -1,5 +1,6 @@
 import type { ScanStop } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
+import { ownBytes } from '../../../kafka/fetch/batches/record-batches.ts';
 import type { Budget } from '../../../kafka/fetch/budget.ts';
 import { readRecords } from '../../../kafka/fetch/reader.ts';
 import type {
@@ -179,6 +180,8 @@ async function forwardRound(
       if (source.expression?.yieldDue()) await yieldTurn();
       const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
       if (matchesAll(source, view)) {
+        // A match keeps its own bytes, not the answer they lie in (record-batches.ts BatchRecord.own).
+        ownBytes(raw);
         views.push(view);
         if (--room === 0) {
           through = view.raw.offset;
@@ -312,6 +315,7 @@ async function windowRound(
       if (source.expression?.yieldDue()) await yieldTurn();
       const view = new MaskedRecord(new DecodedRecord(raw, source.decode), source.mask);
       if (!matchesAll(source, view)) continue;
+      ownBytes(raw);
       w.matches.push(view);
       if (w.matches.length > room) {
         w.matches.shift();

@@ -1,6 +1,6 @@
 import { type CompressionAlgorithmValue, createRecordsBatch, type MessageRecord } from '@platformatic/kafka';
 import { describe, expect, it } from 'vitest';
-import { payloadBytes, readRecordBatches } from './record-batches.ts';
+import { ownBytes, payloadBytes, readRecordBatches } from './record-batches.ts';
 
 const T0 = 1_714_521_600_000n;
 
@@ -84,6 +84,68 @@ describe('readRecordBatches', () => {
     expect(read.next).toBe(3);
   });
 
+  it('reads only the batches that hold a wanted record, walking over the others without decompressing them', () => {
+    const unreadable = batch(2, [message(2), message(3)], 'gzip');
+    // Not gzip any more past its header: decompressing this batch would throw.
+    unreadable.fill(0xee, 61 + 10);
+    const set = Buffer.concat([
+      batch(0, [message(0), message(1)], 'gzip'),
+      unreadable,
+      batch(4, [message(4)], 'gzip'),
+    ]);
+    expect(() => readRecordBatches(set, 0, 0, [])).toThrow();
+    const asked: [number, number][] = [];
+    const read = readRecordBatches(set, 0, 0, [], {
+      holding: (base, last) => {
+        asked.push([base, last]);
+        return base !== 2;
+      },
+    });
+    expect(asked).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 4],
+    ]);
+    expect(read.records.map((r) => [r.offset, text(r.value)])).toEqual([
+      [0, 'value 0 '],
+      [1, 'value 1 é'],
+      [4, 'value 4 éééé'],
+    ]);
+    expect(read.next).toBe(5);
+  });
+
+  it.each(['none', 'gzip'] as const)(
+    'lets a kept record own its bytes: the same key, value and headers once the %s set is overwritten',
+    (codec) => {
+      const headers = new Map([
+        [Buffer.from('source'), Buffer.from('app-1')],
+        [Buffer.from('empty'), Buffer.alloc(0)],
+      ]);
+      const set = batch(0, [message(0), message(1, { headers }), message(2, { key: undefined })], codec);
+      const read = readRecordBatches(set, 0, 0, []).records;
+      const shown = () =>
+        read.map((r) => [text(r.key), text(r.value), r.headers.map(([k, v]) => [text(k), text(v)])]);
+      const before = shown();
+      for (const raw of read) ownBytes(raw);
+      // What the set (or the batch decompressed from it) held is gone: the records read their own copies.
+      set.fill(0);
+      expect(shown()).toEqual(before);
+      expect(before[1]).toEqual([
+        'key-1',
+        'value 1 \u00e9',
+        [
+          ['source', 'app-1'],
+          ['empty', ''],
+        ],
+      ]);
+      expect(before[2]?.[0]).toBeNull();
+      // Only its own bytes: key, value and headers with their few length bytes, not the batch's.
+      for (const raw of read)
+        expect((raw as { bytes: Buffer }).bytes.length).toBeLessThan(payloadBytes(raw) + 32);
+      expect(set.length).toBeGreaterThan(payloadBytes(read[0] as never) + 100);
+    },
+  );
+
   it('uses the batch time for every record of a LogAppendTime batch', () => {
     const bytes = batch(0, [message(0), message(1)]);
     // attributes bit 3: LogAppendTime; the broker stamps max_timestamp.
@@ -127,17 +189,12 @@ describe('readRecordBatches', () => {
       ]);
       const seen: string[] = [];
       // Keeps the records whose value holds a 3 or is null, and sees each where it lies.
-      const read = readRecordBatches(
-        set,
-        0,
-        1,
-        [],
-        undefined,
-        (bytes, keyAt, keyLength, valueAt, valueLength) => {
+      const read = readRecordBatches(set, 0, 1, [], {
+        screen: (bytes, keyAt, keyLength, valueAt, valueLength) => {
           seen.push(bytes.toString('utf8', keyAt, keyAt + keyLength));
           return valueLength >= 0 && !bytes.toString('utf8', valueAt, valueAt + valueLength).includes('3');
         },
-      );
+      });
       expect(seen).toEqual(['key-1', 'key-2', 'key-3', 'key-4']);
       expect(read.records.map((r) => [r.offset, text(r.value)])).toEqual([
         [3, 'value 3 ééé'],

@@ -31,25 +31,35 @@ export type AbortedTransaction = { producerId: bigint; firstOffset: bigint };
  */
 export type ReadBatches = { records: RawRecord[]; next: number; bytes: number; screened?: ScreenedRead };
 export type ScreenedRead = { offsets: number[]; payloads: number[] };
+/** How readRecordBatches reads a set (its doc says what each is). */
+export type ReadHow = {
+  holder?: Holder | undefined;
+  screen?: RecordScreen | undefined;
+  holding?: ((base: number, last: number) => boolean) | undefined;
+};
 
 /**
  * Reads the records of a Fetch answer's record set straight from its bytes: numbers instead of BigInts,
  * key, value and header bytes as views of the (decompressed) batch, nothing else allocated per record.
  * Applies the consumer's read_committed rule (KIP-98): records of aborted transactions and control
  * batches are left out. A partial batch at the end (the broker cuts at the byte limit) is ignored.
- * With `screen`, a record it rules out is only counted (`screened`): no object is made for it.
+ * `how`: the holder of an uncompressed batch's records (the set itself by default, types.ts RecordSet);
+ * a `screen`, by which a record it rules out is only counted (`screened`): no object is made for it; and
+ * `holding`, which asks of each batch by its first and last offsets whether it holds a record wanted:
+ * one that does not is not read (nor decompressed), only walked over.
  */
 export function readRecordBatches(
   set: Buffer,
   partition: number,
   start: number,
   aborted: readonly AbortedTransaction[],
-  holder: Holder = { bytes: set },
-  screen?: RecordScreen,
+  how: ReadHow = {},
 ): ReadBatches {
+  const { holder = { bytes: set }, screen, holding } = how;
   const screened: ScreenedRead | undefined = screen ? { offsets: [], payloads: [] } : undefined;
   const records: RawRecord[] = [];
-  const { next, bytes } = walkBatches(set, start, aborted, (batch, base, _last, count, attributes, at) => {
+  const { next, bytes } = walkBatches(set, start, aborted, (batch, base, last, count, attributes, at) => {
+    if (holding && !holding(base, last)) return;
     const timestamp =
       attributes & LOG_APPEND_TIME ? Number(batch.readBigInt64BE(MAX_TIMESTAMP_AT)) : undefined;
     const compressed = (attributes & COMPRESSION) !== 0;
@@ -202,15 +212,19 @@ type Views = {
  */
 export class BatchRecord implements RawRecord {
   readonly offset: number;
-  readonly #batch: Batch;
+  /** The batch's, or the record's own once it kept its bytes (`own`). */
+  #batch: Batch;
   readonly #timestampDelta: number;
   /** Per header, where its key and value lie in the holder's bytes (start, length; length -1: null). */
-  readonly #headerSpans: readonly number[] | undefined;
-  /** Where the key lies in `bytes` (a search tests it there without a view, scan/filters.ts rawRejector). */
-  readonly keyAt: number;
+  #headerSpans: readonly number[] | undefined;
+  /**
+   * Where the key lies in `bytes` (a search tests it there without a view, scan/filters.ts rawRejector);
+   * `own` moves it, and `valueAt`, into the record's own bytes.
+   */
+  keyAt: number;
   /** -1: a null key. */
   readonly keyLength: number;
-  readonly valueAt: number;
+  valueAt: number;
   /** -1: a null value. */
   readonly valueLength: number;
   #views: Views | undefined = undefined;
@@ -284,12 +298,36 @@ export class BatchRecord implements RawRecord {
     return views.value;
   }
 
+  /**
+   * Copies the record's key, value and headers (they lie in that order) into memory of its own: a record
+   * a search keeps then holds no more than its bytes, not the fetch answer or decompressed batch they
+   * were cut from (a NEWEST search holds a window's matches until the window is read through).
+   */
+  own(): void {
+    const shift = this.keyAt;
+    let end = this.valueAt + Math.max(0, this.valueLength);
+    const spans = this.#headerSpans;
+    if (spans)
+      for (let i = 0; i < spans.length; i += 2)
+        end = Math.max(end, (spans[i] as number) + Math.max(0, spans[i + 1] as number));
+    const bytes = Buffer.from(this.#batch.holder.bytes.subarray(shift, end));
+    this.#batch = { ...this.#batch, holder: { bytes } };
+    this.keyAt -= shift;
+    this.valueAt -= shift;
+    if (spans) this.#headerSpans = spans.map((n, i) => (i % 2 === 0 ? n - shift : n));
+  }
+
   /** The views, forgotten when the holder's bytes moved (to a worker and back) since they were cut. */
   #current(): Views {
     const bytes = this.#batch.holder.bytes;
     if (this.#views?.from !== bytes) this.#views = { from: bytes };
     return this.#views;
   }
+}
+
+/** Has a record read from a batch keep only its own bytes (`BatchRecord.own`); others own theirs already. */
+export function ownBytes(raw: RawRecord): void {
+  if (raw instanceof BatchRecord) raw.own();
 }
 
 /** Bytes of a key and a value of these lengths together (-1, null, counts 0). */

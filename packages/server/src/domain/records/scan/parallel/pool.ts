@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { trimMalloc } from '../../../../platform/malloc-trim.ts';
+import { releaseMemoryWhenIdle } from '../../../../platform/idle-memory.ts';
 import { memoryOf, type ScreenResult, type ScreenTask } from './protocol.ts';
 
 /**
@@ -111,8 +111,9 @@ export class ScanPool {
     if (this.#slots.every((s) => s.tasks.size === 0) && !this.#idle) {
       this.#idle = setTimeout(() => {
         this.#idle = undefined;
-        // The workers' malloc arena outlives them: its pages go back once they have ended.
-        void this.close().then(trimMalloc);
+        // What the workers leave goes back once they have ended, at an idle collection (platform/
+        // idle-memory.ts): the main thread's objects that were theirs, then their malloc arena's pages.
+        void this.close().then(() => releaseMemoryWhenIdle());
       }, IDLE_MS);
       this.#idle.unref();
     }

@@ -69,7 +69,7 @@ function framed(raw: RawRecord): boolean {
 function verdict(scan: Compiled, set: TaskSet, stop: Int32Array): ChunkVerdict | undefined {
   const { spec, context, filters, expression } = scan;
   const bytes = Buffer.from(set.bytes, set.offset, set.length);
-  const read = readRecordBatches(bytes, set.partition, set.start, set.aborted, undefined, scan.screen);
+  const read = readRecordBatches(bytes, set.partition, set.start, set.aborted, { screen: scan.screen });
   const passed: number[] = [];
   const failed: number[] = [];
   let message: string | undefined;

@@ -131,7 +131,8 @@ export function screenFor(source: ScreenSource, page: boolean): ScanScreen | und
 
 /**
  * The records of a chunk the main thread tests, and the bytes of its records' keys and values: those a
- * worker kept, read again from the set (none read when it kept none), or, with no verdict, every record
+ * worker kept, read again from the batches of the set that hold them (none read when it kept none), or,
+ * with no verdict, every record
  * (read from the set when the reader only counted them, `Chunk.unread`).
  */
 export function toTest(
@@ -142,9 +143,15 @@ export function toTest(
   if (verdict && !verdict.all) {
     const { passed } = verdict;
     if (passed.length === 0) return { records: [], payloadBytes: verdict.payloadBytes };
+    // Only the batches holding a kept record are read again: batches come in offset order, as `passed`.
+    let held = 0;
+    const holding = (base: number, last: number): boolean => {
+      while (held < passed.length && (passed[held] as number) < base) held++;
+      return held < passed.length && (passed[held] as number) <= last;
+    };
     const records: RawRecord[] = [];
     let next = 0;
-    for (const raw of readSet(chunk)) {
+    for (const raw of readSet(chunk, holding)) {
       if (raw.offset === passed[next]) {
         records.push(raw);
         if (++next === passed.length) break;
@@ -158,10 +165,19 @@ export function toTest(
   return { records, payloadBytes: bytes };
 }
 
-/** The records of an unread chunk, read from its set (those past the chunk's end left out). */
-function readSet({ partition, set, next }: Chunk): RawRecord[] {
+/**
+ * The records of an unread chunk, read from its set (those past the chunk's end left out); with
+ * `holding`, of the batches it asks for only (record-batches.ts).
+ */
+function readSet(
+  { partition, set, next }: Chunk,
+  holding?: (base: number, last: number) => boolean,
+): RawRecord[] {
   if (!set) return [];
-  const { records } = readRecordBatches(set.bytes, partition, set.start, set.aborted, set);
+  const { records } = readRecordBatches(set.bytes, partition, set.start, set.aborted, {
+    holder: set,
+    holding,
+  });
   const end = records.findIndex((r) => r.offset >= next);
   return end < 0 ? records : records.slice(0, end);
 }
