@@ -1,5 +1,6 @@
 import type { ScanStop } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
+import { freeAnswers } from '../../../kafka/fetch/answer-memory.ts';
 import { ownBytes } from '../../../kafka/fetch/batches/record-batches.ts';
 import type { Budget } from '../../../kafka/fetch/budget.ts';
 import { readRecords } from '../../../kafka/fetch/reader.ts';
@@ -140,6 +141,7 @@ async function* forward(
       const next = ahead.shift();
       if (!next) return;
       const round = await forwardRound(source, next.chunks, await next.verdicts, wanted, positions, rejects);
+      freeAnswers(next.chunks);
       if (round) yield round;
     }
   }
@@ -249,7 +251,9 @@ async function* backward(
     const settle = async (keep: number) => {
       while (ahead.length > keep) {
         const next = ahead.shift();
-        if (next) await windowRound(source, next.chunks, await next.verdicts, windows, wanted, rejects);
+        if (!next) continue;
+        await windowRound(source, next.chunks, await next.verdicts, windows, wanted, rejects);
+        freeAnswers(next.chunks);
       }
     };
     for await (const event of readRecords({ ...source, spans, whole: true, ...read })) {

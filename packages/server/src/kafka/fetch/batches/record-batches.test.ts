@@ -1,6 +1,6 @@
 import { type CompressionAlgorithmValue, createRecordsBatch, type MessageRecord } from '@platformatic/kafka';
 import { describe, expect, it } from 'vitest';
-import { ownBytes, payloadBytes, readRecordBatches } from './record-batches.ts';
+import { type BatchRecord, ownBytes, payloadBytes, readRecordBatches } from './record-batches.ts';
 
 const T0 = 1_714_521_600_000n;
 
@@ -141,7 +141,7 @@ describe('readRecordBatches', () => {
       expect(before[2]?.[0]).toBeNull();
       // Only its own bytes: key, value and headers with their few length bytes, not the batch's.
       for (const raw of read)
-        expect((raw as { bytes: Buffer }).bytes.length).toBeLessThan(payloadBytes(raw) + 32);
+        expect((raw as BatchRecord).bytes.length).toBeLessThan(payloadBytes(raw) + 32);
       expect(set.length).toBeGreaterThan(payloadBytes(read[0] as never) + 100);
     },
   );

@@ -5,6 +5,7 @@
  * (packages/server/build.ts: dist/scan-worker.js).
  */
 import { parentPort } from 'node:worker_threads';
+import { freeMemory } from '../../../../kafka/fetch/answer-memory.ts';
 import { payloadBytes, readRecordBatches } from '../../../../kafka/fetch/batches/record-batches.ts';
 import type { RawRecord, RecordScreen } from '../../../../kafka/fetch/types.ts';
 import { MaskedRecord } from '../../../masking/masked-record.ts';
@@ -131,17 +132,8 @@ async function run(task: ScreenTask): Promise<ScreenResult> {
   }
   if (needsRecords(verdicts)) return { id: task.id, verdicts, sets };
   // Most events of a search hold no match: their memory is not moved back but freed here at once.
-  for (const memory of new Set(sets)) free(memory);
+  for (const memory of new Set(sets)) freeMemory(memory);
   return { id: task.id, verdicts };
-}
-
-/**
- * Frees an answer's memory now (ES2024 `transfer`: moved to an empty buffer, the old one detached), not
- * when this thread's collector next runs: left to it, the answers of a search piled up in the worker,
- * 70 to 100 MiB more at the peak and 25 to 55 MiB more 5 s after (2026-11-30, search-parallel.md).
- */
-function free(memory: ArrayBuffer): void {
-  (memory as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
 }
 
 parentPort?.on('message', (task: ScreenTask) => {
