@@ -109,6 +109,28 @@ describe('a search tested in worker threads', () => {
   });
 });
 
+describe('a download with worker threads configured', () => {
+  const download = async (url: string, query: string) =>
+    (await fetch(`${url}/api/local/topic/${topic}/data/download?${query}`)).text();
+
+  it('reads a download of every record on the main thread: no worker could rule one out', async () => {
+    const tasks = poolStats.tasks;
+    const got = await download(parallel.url, 'format=JSON');
+    expect(poolStats.tasks).toBe(tasks);
+    expect(JSON.parse(got)).toHaveLength(CODECS.length * PER_CODEC);
+    expect(got).toBe(await download(inline.url, 'format=JSON'));
+  });
+
+  it('hands a filtered download to the workers, with the same file', async () => {
+    const tasks = poolStats.tasks;
+    const query = `format=CSV&filter=${encodeURIComponent('value.amount > 900')}`;
+    const got = await download(parallel.url, query);
+    expect(poolStats.tasks).toBeGreaterThan(tasks);
+    expect(got.split('\r\n').length).toBeGreaterThan(10);
+    expect(got).toBe(await download(inline.url, query));
+  });
+});
+
 describe('a search tested in worker threads over a compacted topic', () => {
   // The log cleaner rewrites a batch keeping its first and last offsets: the records left have gaps, and
   // the reader counts them by reading such a batch for its offsets (counted-records.ts).

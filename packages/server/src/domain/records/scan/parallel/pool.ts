@@ -28,8 +28,8 @@ function workerEntry(): URL {
 
 type Slot = { worker: Worker; tasks: Map<number, (result: ScreenResult) => void> };
 
-/** Counts for tests and the bench: workers running now, and started so far. */
-export const poolStats = { running: 0, started: 0 };
+/** Counts for tests and the bench: workers running now, started so far, and tasks handed to them. */
+export const poolStats = { running: 0, started: 0, tasks: 0 };
 
 /**
  * The scan worker threads (docs/architecture.md#the-record-pipeline), started on the first task and ended
@@ -54,6 +54,7 @@ export class ScanPool {
     }
     const slot = this.#slot();
     const id = this.#nextId++;
+    poolStats.tasks++;
     return new Promise((resolve) => {
       slot.tasks.set(id, resolve);
       if (slot.tasks.size === 1) slot.worker.ref();

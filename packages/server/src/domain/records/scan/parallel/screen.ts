@@ -121,12 +121,20 @@ export class ScanScreen {
   }
 }
 
-/** The screen of a scan, or undefined when it runs inline (no workers configured, a page, masks, formats). */
+/**
+ * The screen of a scan, or undefined when it runs inline: no workers configured, a page, masks, formats,
+ * or nothing to test (a download or copy of every record: a worker would rule none out, and the main
+ * thread would read them all again).
+ */
 export function screenFor(source: ScreenSource, page: boolean): ScanScreen | undefined {
   const workers = source.workers ?? 0;
   if (workers < 1 || page || source.mask || source.decode.codecs?.key || source.decode.codecs?.value)
     return undefined;
-  return new ScanScreen(source, workers);
+  const tests =
+    source.expression !== undefined ||
+    source.endTimestamp !== undefined ||
+    Object.values(source.filters).some(Boolean);
+  return tests ? new ScanScreen(source, workers) : undefined;
 }
 
 /**
