@@ -374,9 +374,14 @@ Since issue 39 (2026-11-29): the records are read and tested in worker threads (
 fetches the next answer; it only counts each answer's records from their batches' headers (the budget
 and the cursor need no more, \`kafka/fetch/batches/counted-records.ts\`) and moves the record sets to a worker
 without a copy; a set with no record that may match is freed there, the others come back and the main
-thread reads again and tests only what a worker kept, so the answers are those of a scan without workers.
-On these 2 cores, shared with the broker, one worker makes the plain search slower than reading it on
-the main thread and the filter expressions faster (search-parallel.md). A plain search over ASCII
+thread reads again and tests only what a worker kept (only the batches holding those), so the answers are
+those of a scan without workers. The main thread frees each answer's memory once its records are tested
+(\`kafka/fetch/answer-memory.ts\`, since the afternoon of 2026-11-30: a match keeps a copy of its own
+bytes), not when the collector runs: the peak of this bench without workers fell from 161-169 MiB to
+132, and a NEWEST search with matches peaked at 124-134 MiB instead of 185-194 with one worker
+(search-parallel.md, "Sixth look"). On these 2 cores, shared with the broker, one worker made the plain
+search slower than reading it on the main thread in earlier runs, as fast in the last ones, and the
+filter expressions faster (search-parallel.md). A plain search over ASCII
 values rules a record out from its key's or value's bytes where they lie in the fetch answer
 (\`scan/bytes/\`, WebAssembly: the terms looked for 16 positions a step ignoring ASCII case, the bytes
 checked to be ASCII 64 a step; a record set copied into its memory once) as the reader reads each batch:

@@ -140,8 +140,7 @@ export function screenFor(source: ScreenSource, page: boolean): ScanScreen | und
 /**
  * The records of a chunk the main thread tests, and the bytes of its records' keys and values: those a
  * worker kept, read again from the batches of the set that hold them (none read when it kept none), or,
- * with no verdict, every record
- * (read from the set when the reader only counted them, `Chunk.unread`).
+ * with no verdict, every record (read from the set when the reader only counted them, `Chunk.unread`).
  */
 export function toTest(
   chunk: Chunk,
