@@ -412,20 +412,17 @@ export function checkRewrites() {
  * stand-in that loads the module on first use. The bundle reads each only as the members listed, which the
  * build checks.
  * - node:tls, which Kafka's and LDAP's clients import (about 4 ms of every start), to open a TLS connection;
- * - node:assert, which the LDAP client imports for a check of the BER integers it writes (with the modules
- *   above, 2 ms);
  * - node:zlib, for Kafka's gzip and zstd batches (1 ms; KAFKA_ZLIB_ON_FIRST_USE above);
  * - node:timers/promises, for the waits between retries.
  */
 const ON_FIRST_USE = [
   { module: 'tls', members: ['connect'] },
-  { module: 'assert', members: ['ok'] },
   { module: 'zlib', members: ['default'] },
   { module: 'timers/promises', members: ['setTimeout'] },
 ];
-export function builtinsOnFirstUse(code: string): string {
+export function builtinsOnFirstUse(code: string, modules = ON_FIRST_USE.map((m) => m.module)): string {
   let out = code;
-  for (const { module, members } of ON_FIRST_USE) {
+  for (const { module, members } of ON_FIRST_USE.filter((m) => modules.includes(m.module))) {
     const name = `node_${module.replace('/', '_')}`;
     const required = `let ${name} = require("node:${module}");\n`;
     const esm = `${name} = require_rolldown_runtime.__toESM(${name}, 1);\n`;

@@ -22,9 +22,13 @@ const REGISTER = `function startChunk(file, body) {
 }
 `;
 
+/** The chunks a chunk requires at its top, before its first module: `[line, binding, file]` each. */
+export function requiredAtTop(code: string): RegExpExecArray[] {
+  return [...code.slice(0, code.indexOf('\n// ')).matchAll(REQUIRED_AT_TOP)];
+}
+
 export function withStartChunks(dist: string, server: string): string {
-  const head = server.slice(0, server.indexOf('\n// '));
-  const required = [...head.matchAll(REQUIRED_AT_TOP)];
+  const required = requiredAtTop(server);
   if (required.length === 0)
     throw new Error('server.js requires no chunk at its top, as build/start-chunks.ts expects');
   let out = server;

@@ -3,6 +3,7 @@ import { checkConfigFiles } from './domain/records/formats/topic-codecs.ts';
 import { checkConnections } from './kafka/connection/check.ts';
 import { ConfigError, loadConfig } from './platform/config/load.ts';
 import { releaseMemoryWhenIdle } from './platform/idle-memory.ts';
+import { setScanFlags } from './platform/node-flags.ts';
 
 /**
  * Reads the configuration, builds the server and listens; resolves once it listens. An invalid
@@ -23,6 +24,8 @@ export async function serve(argv: string[], env: NodeJS.ProcessEnv): Promise<voi
 
   const app = await buildApp(config);
   await app.listen({ host: config.server.host, port: config.server.port });
+  // Before any request is read: a scan has them from the first (start.ts says why not earlier).
+  setScanFlags();
   // What the start allocated and no longer needs is given back once the first requests are answered.
   releaseMemoryWhenIdle();
 

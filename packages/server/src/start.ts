@@ -138,8 +138,7 @@ function start(): void {
     argv.filter((arg) => arg !== PRIME),
     process.env,
   ).then(() => {
-    // Before any request is read: a scan has them from the first.
-    for (const flag of RUNTIME_FLAGS) setFlagsFromString(flag);
+    // serve() has set the scan flags (RUNTIME_FLAGS) once it listened: the cache is written with them.
     if (prime) {
       mkdirSync(BUNDLED_DIR, { recursive: true, mode: 0o755 });
       writeFileSync(join(BUNDLED_DIR, name), script.createCachedData(), { mode: 0o644 });

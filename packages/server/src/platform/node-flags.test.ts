@@ -50,3 +50,33 @@ describe('RUNTIME_FLAG_DEFAULTS', () => {
     for (const flag of RUNTIME_FLAG_DEFAULTS) expect(options).toContain(`default: ${flag}\n`);
   });
 });
+
+describe('workerStarting and workerReady', () => {
+  // In a process of its own: V8's flags are the whole process's. Code cached under V8's defaults is what
+  // Node carries for its built-in modules; V8 refuses it under other flags.
+  it("put V8's defaults back while workers start, so cached code is taken, and the scan flags once the last is ready", () => {
+    const script = `
+      import { Script } from 'node:vm';
+      import { setScanFlags, workerReady, workerStarting } from ${JSON.stringify(join(import.meta.dirname, 'node-flags.ts'))};
+      const source = 'function add(a) { return a + 1 }\\nadd(1);';
+      const cachedData = new Script(source, { filename: 'made.js' }).createCachedData();
+      let n = 0;
+      // A name of its own each time, so V8 reads the cache rather than its own table of compiled scripts.
+      const refused = () => new Script(source, { cachedData, filename: 'read-' + n++ + '.js' }).cachedDataRejected;
+      const seen = [refused()];
+      setScanFlags();
+      seen.push(refused());
+      workerStarting();
+      workerStarting();
+      seen.push(refused());
+      workerReady();
+      seen.push(refused());
+      workerReady();
+      seen.push(refused());
+      console.log(JSON.stringify(seen));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    // Defaults, scan flags, two workers starting, one of them ready, both ready.
+    expect(JSON.parse(run.stdout)).toEqual([false, true, false, false, true]);
+  });
+});

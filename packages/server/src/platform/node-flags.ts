@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+
 /**
  * V8 flags for a record scan's garbage, which is short-lived nearly all of it (tests/bench/search's topic:
  * 1 M records of about 1 KB per scan). V8 reads these at run time: the process sets them itself once it
@@ -17,6 +19,40 @@
 export const RUNTIME_FLAGS = ['--heap-growing-percent=200', '--no-allocation-site-pretenuring'] as const;
 /** V8's defaults for the same flags (`node --v8-options`; node-flags.test.ts checks them). */
 export const RUNTIME_FLAG_DEFAULTS = ['--heap-growing-percent=0', '--allocation-site-pretenuring'] as const;
+
+const setAll = (flags: readonly string[]) => {
+  for (const flag of flags) setFlagsFromString(flag);
+};
+
+/** Whether this process set RUNTIME_FLAGS (`setScanFlags`); an app built in a test's process does not. */
+let scanFlags = false;
+/** Worker threads started and not yet ready (`workerStarting`). */
+let starting = 0;
+
+/** Sets RUNTIME_FLAGS: serve.ts once the server listens, main.ts at once. */
+export function setScanFlags(): void {
+  setAll(RUNTIME_FLAGS);
+  scanFlags = true;
+}
+
+/**
+ * Puts V8's defaults back while a worker thread starts (the scan pool's, domain/records/scan/parallel/):
+ * Node starts a thread by compiling its built-in modules with the cached code the node binary carries,
+ * made under V8's default flags. With RUNTIME_FLAGS set, V8 refused that code: the worker compiled each
+ * module from its source (0.8 MiB of the binary's pages read) and Node kept each new cache for the
+ * process's life (0.9 MB of malloc, heaptrack), about 0.7 MiB of idle RSS after a search
+ * (tests/bench/results/search.md). `workerReady` sets them again once the last worker starting has loaded
+ * its modules; meanwhile the main thread runs with V8's defaults, for the tens of milliseconds a start takes.
+ */
+export function workerStarting(): void {
+  if (scanFlags && starting++ === 0) setAll(RUNTIME_FLAG_DEFAULTS);
+}
+
+/** A worker `workerStarting` announced has loaded its modules, or failed before. */
+export function workerReady(): void {
+  if (!scanFlags || starting === 0) return;
+  if (--starting === 0) setAll(RUNTIME_FLAGS);
+}
 
 /**
  * The flags production starts Node with (package.json `start`, the Dockerfile, scripts/demo.ts and the

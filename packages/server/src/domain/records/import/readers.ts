@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import { parse as parseCsv } from 'csv-parse';
 import { CSV_COLUMNS } from '../download.ts';
 
 /** One record of an imported file, with the line it starts on, or why that line cannot be read. */
@@ -143,6 +142,8 @@ export async function* ndjsonRows(chunks: AsyncIterable<string>): AsyncGenerator
  * error on its line and the reading goes on; an unknown column stops it at line 1.
  */
 export async function* csvRows(chunks: AsyncIterable<string>): AsyncGenerator<RawRow> {
+  // Loaded by the first CSV import, not at start: most consoles never import one.
+  const { parse: parseCsv } = await import('csv-parse');
   const skipped: RawRow[] = [];
   let header: string[] | undefined;
   const parser = Readable.from(chunks).pipe(

@@ -1,15 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  createRemoteJWKSet,
-  decodeJwt,
-  errors,
-  type JWTVerifyGetKey,
-  type JWTVerifyOptions,
-  jwtVerify,
-} from 'jose';
+import type { errors as JoseErrors, JWTVerifyGetKey, JWTVerifyOptions } from 'jose';
 import type { Identity } from '../../../domain/access/identity.ts';
 import type { AccessTokensConfig, OidcProviderConfig } from '../../../platform/config/security.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { jose } from './libraries.ts';
 import { type OidcProviders, oidcIdentity } from './oidc.ts';
 
 type Verifier = { key: string; provider: OidcProviderConfig; settings: AccessTokensConfig };
@@ -17,8 +11,10 @@ type Verifier = { key: string; provider: OidcProviderConfig; settings: AccessTok
 /** The provider cannot be asked (down, slow, a broken JWKS): not the token's fault. */
 class Unreachable extends Error {}
 
+type Errors = typeof JoseErrors;
+
 /** Errors of finding the key that say something about the token (its `kid`, its `alg`), not the provider. */
-const TOKEN_ERRORS = [
+const tokenErrors = (errors: Errors) => [
   errors.JWKSNoMatchingKey,
   errors.JWKSMultipleMatchingKeys,
   errors.JOSEAlgNotAllowed,
@@ -60,6 +56,7 @@ export class AccessTokens {
    * a provider that cannot be asked answers 502, or 504 past `timeoutMs`.
    */
   async identify(token: string): Promise<Identity | undefined> {
+    const { decodeJwt, errors, jwtVerify } = await jose();
     let issuer: unknown;
     try {
       issuer = decodeJwt(token).iss;
@@ -94,7 +91,7 @@ export class AccessTokens {
           { cause: error.cause },
         );
       }
-      throw refused(reason(error, settings), error);
+      throw refused(reason(error, settings, errors), error);
     }
     const identity = oidcIdentity(provider, claims, `The access token of '${key}'`);
     return { ...identity, provider: `oidc:${key}` };
@@ -106,6 +103,7 @@ export class AccessTokens {
    */
   private async keySet(verifier: Verifier): Promise<{ keys: JWTVerifyGetKey; issuer: string }> {
     const { key, provider, settings } = verifier;
+    const { createRemoteJWKSet, errors } = await jose();
     let pending = this.keySets.get(key);
     if (!pending) {
       pending = this.oidc.serverMetadata(key).then((metadata) => {
@@ -114,7 +112,7 @@ export class AccessTokens {
         if (url.protocol !== 'https:' && !provider.allowInsecureHttp)
           throw new Error(`its jwks_uri ${url.href} is not https (allowInsecureHttp is off)`);
         return {
-          keys: guarded(verifier, createRemoteJWKSet(url, { timeoutDuration: settings.timeoutMs })),
+          keys: guarded(verifier, createRemoteJWKSet(url, { timeoutDuration: settings.timeoutMs }), errors),
           issuer: metadata.issuer,
         };
       });
@@ -144,12 +142,13 @@ export class AccessTokens {
 }
 
 /** jose's remote JWKS with `timeoutMs`, its failures to read the provider told apart from the token's. */
-function guarded({ provider, settings }: Verifier, keys: JWTVerifyGetKey): JWTVerifyGetKey {
+function guarded({ provider, settings }: Verifier, keys: JWTVerifyGetKey, errors: Errors): JWTVerifyGetKey {
+  const ofToken = tokenErrors(errors);
   return async (header, token) => {
     try {
       return await keys(header, token);
     } catch (error) {
-      if (TOKEN_ERRORS.some((kind) => error instanceof kind)) throw error;
+      if (ofToken.some((kind) => error instanceof kind)) throw error;
       const why =
         error instanceof errors.JWKSTimeout
           ? `its JWKS did not answer within ${settings.timeoutMs} ms`
@@ -167,7 +166,7 @@ function detail(error: unknown): string {
 }
 
 /** Why a token failed its checks, in the terms of the configuration. */
-function reason(error: unknown, settings: AccessTokensConfig): string {
+function reason(error: unknown, settings: AccessTokensConfig, errors: Errors): string {
   if (error instanceof errors.JWTExpired) return 'expired';
   if (error instanceof errors.JWTClaimValidationFailed) {
     if (error.claim === 'aud') return `its audience is not ${settings.audience}`;

@@ -1,6 +1,6 @@
-import { Client, InvalidCredentialsError } from 'ldapts';
 import type { LdapConfig } from '../../../platform/config/security.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { ldapts } from './libraries.ts';
 
 /** RFC 4515 escaping, so a username cannot widen the search filter. */
 export function escapeFilterValue(value: string): string {
@@ -27,6 +27,7 @@ export async function ldapAuthenticate(
 ): Promise<LdapUser | undefined> {
   // An empty password would be an unauthenticated bind, which many directories accept.
   if (!username || !password) return undefined;
+  const { Client, InvalidCredentialsError } = await ldapts();
   const options = { url: ldap.url, timeout: ldap.timeoutMs, connectTimeout: ldap.timeoutMs };
   const search = new Client(options);
   try {

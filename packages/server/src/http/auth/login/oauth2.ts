@@ -1,7 +1,8 @@
-import * as client from 'openid-client';
+import type * as Client from 'openid-client';
 import type { OAuth2ProviderConfig } from '../../../platform/config/security.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { mapGroups } from './group-mapping.ts';
+import { openidClient } from './libraries.ts';
 import {
   claimAt,
   claimList,
@@ -18,7 +19,7 @@ import {
  */
 export class OAuth2Providers implements LoginProviders {
   private readonly providers: Record<string, OAuth2ProviderConfig>;
-  private readonly configurations = new Map<string, client.Configuration>();
+  private readonly configurations = new Map<string, Client.Configuration>();
 
   constructor(providers: Record<string, OAuth2ProviderConfig> = {}) {
     this.providers = providers;
@@ -42,7 +43,8 @@ export class OAuth2Providers implements LoginProviders {
     return provider;
   }
 
-  private configuration(key: string): client.Configuration {
+  private async configuration(key: string): Promise<{ client: typeof Client; config: Client.Configuration }> {
+    const client = await openidClient();
     let config = this.configurations.get(key);
     if (!config) {
       const p = this.provider(key);
@@ -59,7 +61,7 @@ export class OAuth2Providers implements LoginProviders {
       if (p.allowInsecureHttp) client.allowInsecureRequests(config);
       this.configurations.set(key, config);
     }
-    return config;
+    return { client, config };
   }
 
   async start(
@@ -67,7 +69,7 @@ export class OAuth2Providers implements LoginProviders {
     redirectUri: string,
     returnTo?: string,
   ): Promise<{ url: URL; pending: PendingLogin }> {
-    const config = this.configuration(key);
+    const { client, config } = await this.configuration(key);
     const verifier = client.randomPKCECodeVerifier();
     const pending: PendingLogin = {
       provider: key,
@@ -88,7 +90,7 @@ export class OAuth2Providers implements LoginProviders {
 
   async finish(key: string, callbackUrl: URL, pending: PendingLogin): Promise<ExternalIdentity> {
     const p = this.provider(key);
-    const config = this.configuration(key);
+    const { client, config } = await this.configuration(key);
     let info: Record<string, unknown>;
     try {
       const tokens = await client.authorizationCodeGrant(config, callbackUrl, {

@@ -1,7 +1,8 @@
-import * as client from 'openid-client';
+import type * as Client from 'openid-client';
 import type { OidcProviderConfig } from '../../../platform/config/security.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { mapGroups } from './group-mapping.ts';
+import { openidClient } from './libraries.ts';
 import {
   claimAt,
   claimList,
@@ -16,7 +17,7 @@ import {
  */
 export class OidcProviders implements LoginProviders {
   private readonly providers: Record<string, OidcProviderConfig>;
-  private readonly discovered = new Map<string, Promise<client.Configuration>>();
+  private readonly discovered = new Map<string, Promise<Client.Configuration>>();
 
   constructor(providers: Record<string, OidcProviderConfig> = {}) {
     this.providers = providers;
@@ -40,17 +41,19 @@ export class OidcProviders implements LoginProviders {
     return provider;
   }
 
-  private configuration(key: string): Promise<client.Configuration> {
+  private configuration(key: string): Promise<Client.Configuration> {
     let pending = this.discovered.get(key);
     if (!pending) {
       const p = this.provider(key);
-      pending = client
-        .discovery(
-          new URL(p.issuer),
-          p.clientId,
-          undefined,
-          p.clientSecret === undefined ? client.None() : client.ClientSecretPost(p.clientSecret),
-          p.allowInsecureHttp ? { execute: [client.allowInsecureRequests] } : {},
+      pending = openidClient()
+        .then((client) =>
+          client.discovery(
+            new URL(p.issuer),
+            p.clientId,
+            undefined,
+            p.clientSecret === undefined ? client.None() : client.ClientSecretPost(p.clientSecret),
+            p.allowInsecureHttp ? { execute: [client.allowInsecureRequests] } : {},
+          ),
         )
         .catch((error: unknown) => {
           this.discovered.delete(key);
@@ -69,6 +72,7 @@ export class OidcProviders implements LoginProviders {
     returnTo?: string,
   ): Promise<{ url: URL; pending: PendingLogin }> {
     const config = await this.configuration(key);
+    const client = await openidClient();
     const verifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
     const pending: PendingLogin = {
@@ -93,7 +97,8 @@ export class OidcProviders implements LoginProviders {
   async finish(key: string, callbackUrl: URL, pending: PendingLogin): Promise<ExternalIdentity> {
     const p = this.provider(key);
     const config = await this.configuration(key);
-    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    const client = await openidClient();
+    let tokens: Awaited<ReturnType<typeof Client.authorizationCodeGrant>>;
     try {
       tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: pending.verifier,
@@ -118,7 +123,7 @@ export class OidcProviders implements LoginProviders {
   }
 
   /** The provider's discovered metadata (kept, as for sign-in): where its JWKS is, its issuer. */
-  async serverMetadata(key: string): Promise<client.ServerMetadata> {
+  async serverMetadata(key: string): Promise<Client.ServerMetadata> {
     return (await this.configuration(key)).serverMetadata();
   }
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import type { SecurityConfig } from '../../../platform/config/security.ts';
+import { bcryptjs } from './libraries.ts';
 
 type User = SecurityConfig['users'][number];
 
@@ -19,7 +19,7 @@ function decoyBcrypt(cost: number): string {
 }
 
 async function matches(kind: Kind, hash: string, password: string): Promise<boolean> {
-  if (kind !== 'SHA256') return bcrypt.compare(password, hash);
+  if (kind !== 'SHA256') return (await bcryptjs()).compare(password, hash);
   const given = createHash('sha256').update(password, 'utf8').digest();
   return timingSafeEqual(given, Buffer.from(hash, 'hex'));
 }

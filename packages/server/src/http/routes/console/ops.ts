@@ -2,6 +2,7 @@ import { Health, Readiness } from '@console/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
+import { scrape } from '../../../platform/metrics.ts';
 import type { Services } from '../../../services.ts';
 
 /** What anonymous callers read at /metrics with security on: that the process is up. */
@@ -58,6 +59,6 @@ export const opsRoutes: FastifyPluginAsyncZod<Services & { metrics: Registry }> 
     '/metrics',
     { config: { access: 'public' }, schema: { tags: ['ops'], hide: true } },
     async (req, reply) =>
-      reply.type(metrics.contentType).send(details(req) ? await metrics.metrics() : ANONYMOUS_METRICS),
+      reply.type(metrics.contentType).send(details(req) ? await scrape(metrics) : ANONYMOUS_METRICS),
   );
 };

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { releaseMemoryWhenIdle } from '../../../../platform/idle-memory.ts';
-import { memoryOf, type ScreenResult, type ScreenTask } from './protocol.ts';
+import { workerReady, workerStarting } from '../../../../platform/node-flags.ts';
+import { memoryOf, type ScreenResult, type ScreenTask, type WorkerReady } from './protocol.ts';
 
 /**
  * Workers with no task for this long are ended, so an idle console's memory goes back to what it was: a
@@ -26,7 +27,7 @@ function workerEntry(): URL {
   return new URL(here.endsWith('.ts') ? './scan-worker.ts' : './scan-worker.js', here);
 }
 
-type Slot = { worker: Worker; tasks: Map<number, (result: ScreenResult) => void> };
+type Slot = { worker: Worker; tasks: Map<number, (result: ScreenResult) => void>; starting: boolean };
 
 /** Counts for tests and the bench: workers running now, started so far, and tasks handed to them. */
 export const poolStats = { running: 0, started: 0, tasks: 0 };
@@ -83,13 +84,22 @@ export class ScanPool {
   }
 
   #start(): Slot {
-    const worker = new Worker(workerEntry(), {
-      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-    });
-    const slot: Slot = { worker, tasks: new Map() };
+    // With V8's default flags until it has loaded its modules: Node's cached code for them is made so.
+    workerStarting();
+    let worker: Worker;
+    try {
+      worker = new Worker(workerEntry(), {
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      });
+    } catch (error) {
+      workerReady();
+      throw error;
+    }
+    const slot: Slot = { worker, tasks: new Map(), starting: true };
     poolStats.running++;
     poolStats.started++;
-    worker.on('message', (result: ScreenResult) => {
+    worker.on('message', (result: ScreenResult | WorkerReady) => {
+      if ('ready' in result) return this.#ready(slot);
       const done = slot.tasks.get(result.id);
       slot.tasks.delete(result.id);
       done?.(result);
@@ -107,6 +117,12 @@ export class ScanPool {
     return slot;
   }
 
+  /** The worker has loaded its modules, failed or been ended: the scan flags go back (node-flags.ts). */
+  #ready(slot: Slot): void {
+    if (slot.starting) workerReady();
+    slot.starting = false;
+  }
+
   #settled(slot: Slot): void {
     if (slot.tasks.size === 0) slot.worker.unref();
     if (this.#slots.every((s) => s.tasks.size === 0) && !this.#idle) {
@@ -122,6 +138,7 @@ export class ScanPool {
 
   /** Ends the worker; tasks it still had are answered with `error` (their records are tested inline). */
   async #end(slot: Slot, error = 'the scan workers were closed'): Promise<void> {
+    this.#ready(slot);
     slot.worker.removeAllListeners('exit');
     slot.worker.removeAllListeners('error');
     slot.worker.on('error', () => undefined);

@@ -74,6 +74,9 @@ export type ChunkVerdict =
  * (`needsRecords`), whose memory the worker lets go; lost only when the worker itself failed (an error
  * without them).
  */
+/** A worker's first message, once it has loaded its modules (pool.ts, platform/node-flags.ts workerReady). */
+export type WorkerReady = { ready: true };
+
 export type ScreenResult =
   | { id: number; verdicts: ChunkVerdict[]; sets?: ArrayBuffer[] }
   | { id: number; cancelled: true; sets: ArrayBuffer[] }

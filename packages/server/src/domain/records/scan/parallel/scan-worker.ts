@@ -21,6 +21,7 @@ import {
   type ScreenResult,
   type ScreenTask,
   type TaskSet,
+  type WorkerReady,
 } from './protocol.ts';
 
 type Compiled = {
@@ -156,3 +157,6 @@ parentPort?.on('message', (task: ScreenTask) => {
 function buffersOf(v: ChunkVerdict): ArrayBuffer[] {
   return v.all ? [] : [v.passed.buffer as ArrayBuffer, v.failed.buffer as ArrayBuffer];
 }
+
+// Last of the module: everything it imports is loaded (platform/node-flags.ts workerStarting).
+parentPort?.postMessage({ ready: true } satisfies WorkerReady);

@@ -1,0 +1,12 @@
+/**
+ * The libraries of the ways to log in, each loaded the first time a login needs it rather than at start:
+ * a console pays in memory only for the ones it is configured with (LDAP, OIDC and OAuth2 sign-in, OIDC
+ * access tokens, bcrypt password hashes). Loaded at start, they and the session tokens' library
+ * (install.ts) were about 2 MiB of an idle console's heap that no request of a console without them
+ * ever used (tests/bench/results/search.md). In the production bundle each is a chunk of its own
+ * (packages/server/build.ts), loaded on first use.
+ */
+export const ldapts = () => import('ldapts');
+export const openidClient = () => import('openid-client');
+export const jose = () => import('jose');
+export const bcryptjs = async () => (await import('bcryptjs')).default;
