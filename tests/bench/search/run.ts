@@ -449,6 +449,24 @@ idle (1.2 MiB), no optimising compiler (\`--max-opt=2\`: 79 MiB idle, but search
 Maglev (no difference), one malloc arena (the same memory in the main heap) and glibc's cache of thread
 stacks turned off (no difference).
 
+Given back later on 2026-11-30, found with heaptrack (what malloc still held in an idle server killed
+there, an idle start against one after two searches, \`heaptrack_print --diff\`) and the worker's
+\`process.moduleLoadList\`:
+- the scan worker started with the scan flags set, so V8 refused Node's cached code for the built-in
+  modules a thread loads; the worker compiled them from their source and Node kept each new cache for the
+  process's life (0.9 MB of malloc). The flags are V8's defaults while a worker starts
+  (\`platform/node-flags.ts\` workerStarting): 0.9 MiB less 12 s after two plain searches;
+- the worker loaded node:tls with the chunk it shares with server.js, and loading node:tls starts reading
+  the root certificates, kept for the process's life (0.65 MB, more with NODE_EXTRA_CA_CERTS). Those
+  chunks' node:tls and node:zlib load on first use too (\`build.ts\`): 1.5 to 2 MiB less after searches;
+- the login libraries (ldapts, openid-client, jose, bcryptjs, and @fastify/jwt with its ASN.1 and
+  big-number modules, for session tokens, only with security on) and csv-parse load on first use
+  (\`http/auth/login/libraries.ts\`): 77.6 to 73.8 MiB once started, server.js 4.36 to 3.91 MB;
+- prom-client's process metrics are kept from the first scrape on (\`platform/metrics.ts\`): their event
+  loop delay histogram was 0.4 MB of malloc and a timer every 10 ms.
+
+This bench 12 s after its searches: 85.2 to 86.2 MiB before these, 80.7 to 81.2 after (one worker).
+
 \`\`\`json
 ${JSON.stringify(result, null, 2)}
 \`\`\`
