@@ -135,7 +135,7 @@ type Rewrite = { file: string; from: string; to: string; uses?: (code: string) =
 /**
  * Modules a dependency loads at start for calls made later or never, loaded on the call instead:
  * - fastify's node:http2 and node:https (for an HTTP/2 or a TLS server; about 10 and 5 ms of every start);
- * - @fastify/static's glob (for `wildcard: false`, which ui.ts does not set), @fastify/send (which serves
+ * - @fastify/send (which serves
  *   the console's files; with it http-errors, whose depd reads a line number and so has V8 index the lines
  *   of the whole bundle, and mime's tables: 12 ms) and node:fs/promises (which loads readline for
  *   `FileHandle.readLines`: 3 ms);
@@ -169,11 +169,6 @@ const ON_FIRST_CALL: Rewrite[] = [
     file: '/prom-client/index.js',
     from: "exports.AggregatorRegistry = require('./lib/cluster');",
     to: "Object.defineProperty(exports, 'AggregatorRegistry', { enumerable: true, get: () => require('./lib/cluster') });",
-  },
-  {
-    file: '/@fastify/static/index.js',
-    from: "const { glob } = require('glob')",
-    to: "const glob = (...args) => require('glob').glob(...args)",
   },
   {
     file: '/@fastify/static/index.js',
@@ -368,8 +363,37 @@ const gunzipSync = (...args) => zlib.gunzipSync(...args);`,
   },
 ];
 
+/**
+ * What a dependency requires only for options the console never sets, left out of the bundle: V8 keeps a
+ * script's whole source in the heap for the process's life. fastify's default compilers (Ajv's for
+ * validation, fast-json-stringify for answers), required when a server is given none: app.ts always gives
+ * its own (ZOD_COMPILERS). @fastify/static's glob, which lists the files for `wildcard: false` (ui.ts sets
+ * none). server.js 3.91 to 3.47 MB (Ajv's core stays, for @platformatic/kafka's validators). A server
+ * given such options fails saying so.
+ */
+const NEVER_CALLED: Rewrite[] = [
+  {
+    file: '/@fastify/static/index.js',
+    from: "const { glob } = require('glob')",
+    to: "const glob = () => { throw new Error('@fastify/static: wildcard: false needs glob, which the bundle does not hold (build/dependencies.ts)') }",
+  },
+  {
+    file: '/fastify/lib/schema-controller.js',
+    from: `    const ValidatorSelector = require('@fastify/ajv-compiler')
+    compilersFactory.buildValidator = ValidatorSelector()`,
+    to: "    throw new Error('fastify was given no validator compiler: the bundle holds none (build/dependencies.ts)')",
+  },
+  {
+    file: '/fastify/lib/schema-controller.js',
+    from: `    const SerializerSelector = require('@fastify/fast-json-stringify-compiler')
+    compilersFactory.buildSerializer = SerializerSelector()`,
+    to: "    throw new Error('fastify was given no serializer compiler: the bundle holds none (build/dependencies.ts)')",
+  },
+];
+
 const REWRITES = [
   ...ON_FIRST_CALL,
+  ...NEVER_CALLED,
   ...KAFKA_ZLIB_ON_FIRST_USE,
   ...FIND_MY_WAY,
   ...FIXED_AT_BUILD,
