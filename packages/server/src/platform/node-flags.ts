@@ -15,10 +15,21 @@ import { setFlagsFromString } from 'node:v8';
  * - `--no-allocation-site-pretenuring`: pretenuring sometimes decided, early in the first scan, to
  *   allocate the objects holding fetch answers in the old generation, and the process stayed ~90 MB
  *   larger for its whole life (5 of 9 trial runs; with it off, 0 of 8). The rate did not change.
+ * - `--no-sparkplug`: V8's baseline compiler made machine code for every function a scan ran warm, kept
+ *   beside the optimized code of the hot ones: the code space was 2 MiB after the bench's searches against
+ *   1.3 without it, for the same rates (tests/bench/results/search.md).
  */
-export const RUNTIME_FLAGS = ['--heap-growing-percent=200', '--no-allocation-site-pretenuring'] as const;
+export const RUNTIME_FLAGS = [
+  '--heap-growing-percent=200',
+  '--no-allocation-site-pretenuring',
+  '--no-sparkplug',
+] as const;
 /** V8's defaults for the same flags (`node --v8-options`; node-flags.test.ts checks them). */
-export const RUNTIME_FLAG_DEFAULTS = ['--heap-growing-percent=0', '--allocation-site-pretenuring'] as const;
+export const RUNTIME_FLAG_DEFAULTS = [
+  '--heap-growing-percent=0',
+  '--allocation-site-pretenuring',
+  '--sparkplug',
+] as const;
 
 const setAll = (flags: readonly string[]) => {
   for (const flag of flags) setFlagsFromString(flag);
