@@ -40,7 +40,7 @@ let scanFlags = false;
 /** Worker threads started and not yet ready (`workerStarting`). */
 let starting = 0;
 
-/** Sets RUNTIME_FLAGS: serve.ts once the server listens, main.ts at once. */
+/** Sets RUNTIME_FLAGS: serve.ts, once the server listens (both entries, main.ts and start.ts, call it). */
 export function setScanFlags(): void {
   setAll(RUNTIME_FLAGS);
   scanFlags = true;
