@@ -19,19 +19,20 @@ export async function createTopic(admin: Admin, naming: TopicNaming, topic: NewT
     replicas: topic.replication,
     configs: Object.entries(topic.configs).map(([name, value]) => ({ name, value })),
   });
-  const { view, meta } = await untilLed(admin, topic.name);
+  const { view, meta } = await untilLed(admin, topic.name, topic.partitions);
   const [created] = await describeTopics(admin, view, [meta], naming);
   if (!created) throw new Error(`topic ${topic.name} vanished after creation`);
   return created;
 }
 
 /**
- * The controller answers createTopics before every broker's metadata shows the topic with leaders; the
- * topic is read again for up to two seconds until it does (a leaderless partition is described as such).
+ * The controller answers createTopics and createPartitions before every broker's metadata shows the
+ * topic's `count` partitions with leaders; the topic is read again for up to two seconds until it does
+ * (a leaderless partition is described as such).
  */
-async function untilLed(admin: Admin, name: string) {
+async function untilLed(admin: Admin, name: string, count: number) {
   let view = await readMetadata(admin, [name]);
-  for (let attempt = 0; attempt < 40 && !isLed(view.topics.get(name)); attempt++) {
+  for (let attempt = 0; attempt < 40 && !isLed(view.topics.get(name), count); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     view = await readMetadata(admin, [name]);
   }
@@ -39,8 +40,11 @@ async function untilLed(admin: Admin, name: string) {
   return { view, meta };
 }
 
-const isLed = (meta: TopicMeta | undefined) =>
-  meta !== undefined && meta.partitions.length > 0 && meta.partitions.every((p) => p.leader >= 0);
+const isLed = (meta: TopicMeta | undefined, count: number) =>
+  meta !== undefined &&
+  meta.partitions.length > 0 &&
+  meta.partitions.length >= count &&
+  meta.partitions.every((p) => p.leader >= 0);
 
 /** Deletes the topic; answers once the metadata no longer shows it, so a read right after is a 404. */
 export async function deleteTopic(admin: Admin, name: string): Promise<void> {
@@ -50,7 +54,11 @@ export async function deleteTopic(admin: Admin, name: string): Promise<void> {
   }
 }
 
-/** Raises the partition count to `count`; Kafka refuses a count that is not an increase. */
+/**
+ * Raises the partition count to `count`; Kafka refuses a count that is not an increase. Answers once the
+ * metadata shows the new partitions, so the topic read right after has them.
+ */
 export async function increasePartitions(admin: Admin, name: string, count: number): Promise<void> {
   await admin.createPartitions({ topics: [{ name, count }] });
+  await untilLed(admin, name, count);
 }
