@@ -41,13 +41,19 @@ describe('ConnectClient', () => {
     expect(seen).toEqual(['GET /connectors/c', 'GET /connectors/c']);
   });
 
-  it('does not repeat a write, and reports another 500 at once naming the worker', async () => {
+  it('saves a config again when the worker refused it for a rebalance, as the edit form needs', async () => {
+    const { client, seen } = await worker({ status: 500, body: REBALANCE_EXPECTED }, 1);
+    expect(await client.updateConfig('c', { 'connector.class': 'X' })).toEqual(INFO);
+    expect(seen).toEqual(['PUT /connectors/c/config', 'PUT /connectors/c/config']);
+  });
+
+  it('does not repeat a create or a restart, and reports another 500 at once naming the worker', async () => {
     const conflict = await worker(
       { status: 409, body: { error_code: 409, message: 'rebalance in progress' } },
       1,
     );
-    await expect(conflict.client.pause('c')).rejects.toMatchObject({ message: 'rebalance in progress' });
-    expect(conflict.seen).toEqual(['PUT /connectors/c/pause']);
+    await expect(conflict.client.restart('c')).rejects.toMatchObject({ message: 'rebalance in progress' });
+    expect(conflict.seen).toEqual(['POST /connectors/c/restart?includeTasks=true&onlyFailed=false']);
     await new Promise<void>((resolve) => server?.close(() => resolve()));
 
     const broken = await worker({ status: 500, body: { error_code: 500, message: 'disk full' } }, 1);

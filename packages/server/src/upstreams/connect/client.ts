@@ -65,6 +65,9 @@ export type ConfigValidation = {
 /**
  * GETs are retried while the worker's group rebalances: it answers 409 ("rebalance in progress", as AKHQ
  * retries too) or, right after a config change, 500 "a rebalance is expected" (RebalanceNeededException).
+ * PUTs (a config update, pause, resume, a logger's level: each sets a state, so repeating one is safe) are
+ * retried when the answer says so: the worker refuses them before applying anything. A second config edit
+ * saved right after the first met that refusal.
  */
 const ATTEMPTS_WHILE_REBALANCING = 5;
 const REBALANCING = /rebalance/i;
@@ -170,10 +173,11 @@ export class ConnectClient {
     for (let attempt = 1; ; attempt++) {
       const answer = await this.#http.call(this.upstream, url, options);
       if (answer.status < 400) return answer.body as T;
-      const rebalancing =
-        answer.status === 409 || (answer.status >= 500 && REBALANCING.test(errorBody(answer).message));
-      const retry =
-        rebalancing && (options.method ?? 'GET') === 'GET' && attempt < ATTEMPTS_WHILE_REBALANCING;
+      const method = options.method ?? 'GET';
+      const said =
+        (answer.status === 409 || answer.status >= 500) && REBALANCING.test(errorBody(answer).message);
+      const rebalancing = method === 'GET' ? said || answer.status === 409 : method === 'PUT' && said;
+      const retry = rebalancing && attempt < ATTEMPTS_WHILE_REBALANCING;
       if (!retry) throw (await translate?.(answer)) ?? translateConnectError(this.upstream, answer);
       await sleep(500 * attempt);
     }
