@@ -17,6 +17,19 @@ export const connectUrl = () => {
 export const direct = <T>(path: string, method = 'GET', body?: unknown) =>
   send<T>(`${connectUrl()}${path}`, method, body);
 
+/**
+ * A connector's config as the worker stores it, read from the worker itself. Creating or updating a
+ * connector makes the worker rebalance, during which it answers 500 "a rebalance is expected" or 409; the
+ * read is tried again then.
+ */
+export const storedConfig = async (name: string) =>
+  (
+    await eventually(
+      () => direct<Record<string, string>>(`/connectors/${name}/config`),
+      (answer) => answer.status === 200,
+    )
+  ).body;
+
 export const newConnectorName = () => `test-connector-${randomUUID().slice(0, 8)}`;
 
 /** The console's Connect routes for the stack's worker (`local` of cluster `local`). */

@@ -8,6 +8,7 @@ import { exchange, type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { sha256, withSecurity } from '../../support/security.ts';
 import { eventually } from '../../support/upstreams.ts';
+import { connectUrl, storedConfig } from '../connect/support.ts';
 
 // A connector may only read and write topics its creator may, with
 // classes the operator allows; its secrets stay masked and survive an edit; task traces show only
@@ -23,12 +24,6 @@ const basic = (user: string) => ({ authorization: `Basic ${Buffer.from(`${user}:
 const limited = basic('limited');
 const sinksOnly = basic('sinks');
 const admin = basic('admin');
-
-const connectUrl = () => {
-  const url = process.env.CONNECT_URL;
-  if (!url) throw new Error('CONNECT_URL is not set: the stack global setup did not run');
-  return url;
-};
 
 let app: RunningApp;
 let dir: string;
@@ -150,10 +145,7 @@ describe('connector configs are checked topic by topic', () => {
       configs: { 'connector.class': SINK, topics: secret, file },
     });
     expect(update.status).toBe(403);
-    const stored = (await (await fetch(`${connectUrl()}/connectors/${name}/config`)).json()) as {
-      topics: string;
-    };
-    expect(stored.topics).toBe(pub);
+    expect((await storedConfig(name)).topics).toBe(pub);
   });
 
   it('restricts connector classes per role with security.connectorClasses', async () => {
@@ -211,11 +203,7 @@ describe('connector secrets stay masked', () => {
     // The form sends back what it was shown, with one change.
     const sent = { ...(shown.body as Record<string, string>), file: `${file}.2` };
     expect((await call(`/${name}/configs`, admin, 'POST', { configs: sent })).status).toBe(200);
-    const stored = (await (await fetch(`${connectUrl()}/connectors/${name}/config`)).json()) as Record<
-      string,
-      string
-    >;
-    expect(stored).toMatchObject({ ...configs, file: `${file}.2` });
+    expect(await storedConfig(name)).toMatchObject({ ...configs, file: `${file}.2` });
   });
 });
 

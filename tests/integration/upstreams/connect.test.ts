@@ -13,13 +13,9 @@ import {
 import { type RunningApp, startApp } from '../../support/app.ts';
 import { testKafka } from '../../support/kafka.ts';
 import { closedPort, eventually, send, withLocal } from '../../support/upstreams.ts';
+import { connectUrl, storedConfig } from '../connect/support.ts';
 
 const SOURCE = 'org.apache.kafka.connect.file.FileStreamSourceConnector';
-const connectUrl = () => {
-  const url = process.env.CONNECT_URL;
-  if (!url) throw new Error('CONNECT_URL is not set: the stack global setup did not run');
-  return url;
-};
 /** A config provider reference (KIP-297); the stack's worker has no provider, so it stays a plain string. */
 const reference = `\${file:/etc/kafka/secrets.properties:db.password}`;
 
@@ -70,17 +66,6 @@ async function sourceConfigs(withTopic = true) {
 
 const running = (d: ConnectDefinition) => !d.paused && d.tasks?.[0]?.state === 'RUNNING';
 const definition = async (name: string) => (await api<ConnectDefinition>(`/${name}`)).body;
-/**
- * The connector's config as the worker stores it, read from the worker itself. A config update makes the
- * worker rebalance, during which it answers 500 "a rebalance is expected"; the read is tried again then.
- */
-const storedConfig = async (name: string) =>
-  (
-    await eventually(
-      () => send<Record<string, string>>(`${connectUrl()}/connectors/${name}/config`),
-      (answer) => answer.status === 200,
-    )
-  ).body;
 
 describe('Kafka Connect routes on the real worker', () => {
   it('creates a FileStream source, runs, pauses, resumes, restarts and deletes it', async () => {
