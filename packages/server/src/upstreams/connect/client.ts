@@ -66,8 +66,8 @@ export type ConfigValidation = {
  * GETs are retried while the worker's group rebalances: it answers 409 ("rebalance in progress", as AKHQ
  * retries too) or, right after a config change, 500 "a rebalance is expected" (RebalanceNeededException).
  * PUTs (a config update, pause, resume, a logger's level: each sets a state, so repeating one is safe) are
- * retried when the answer says so: the worker refuses them before applying anything. A second config edit
- * saved right after the first met that refusal.
+ * retried when the answer names a rebalance: the worker refuses them before applying anything. Without it, a
+ * config saved while the worker still rebalances after the save before would be refused.
  */
 const ATTEMPTS_WHILE_REBALANCING = 5;
 const REBALANCING = /rebalance/i;
@@ -174,9 +174,10 @@ export class ConnectClient {
       const answer = await this.#http.call(this.upstream, url, options);
       if (answer.status < 400) return answer.body as T;
       const method = options.method ?? 'GET';
-      const said =
+      const saysRebalance =
         (answer.status === 409 || answer.status >= 500) && REBALANCING.test(errorBody(answer).message);
-      const rebalancing = method === 'GET' ? said || answer.status === 409 : method === 'PUT' && said;
+      const rebalancing =
+        method === 'GET' ? saysRebalance || answer.status === 409 : method === 'PUT' && saysRebalance;
       const retry = rebalancing && attempt < ATTEMPTS_WHILE_REBALANCING;
       if (!retry) throw (await translate?.(answer)) ?? translateConnectError(this.upstream, answer);
       await sleep(500 * attempt);
