@@ -1,6 +1,7 @@
 import type { ConfigEntry, ConfigSource, ConfigType } from '@console/contract';
 import { type Admin, ConfigResourceTypes, IncrementalAlterConfigOperationTypes } from '@platformatic/kafka';
 import { conflict } from '../platform/errors.ts';
+import { readUntil } from './settled.ts';
 
 export type ConfigResource = { type: 'TOPIC' | 'BROKER'; name: string };
 
@@ -106,9 +107,8 @@ const OWN_SOURCE: Record<ConfigResource['type'], ConfigSource> = {
 };
 
 /**
- * A broker may answer describeConfigs from a metadata image one step behind the controller that took the
- * change, so the list is read again (briefly) until the changed values show. Answers the `changed`
- * entries only, as AKHQ does (docs/api-conventions.md#topics).
+ * The configs once the changed values show (readUntil: the broker may answer from a metadata image a step
+ * behind the controller). Answers the `changed` entries only, as AKHQ does (docs/api-conventions.md#topics).
  */
 export async function describeAfterAlter(
   admin: Admin,
@@ -123,10 +123,6 @@ export async function describeAfterAlter(
       return value.trim() === '' ? entry.source !== OWN_SOURCE[resource.type] : entry.value === value;
     });
   };
-  let entries = await describeConfigEntries(admin, resource);
-  for (let attempt = 0; attempt < 20 && !shows(entries); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    entries = await describeConfigEntries(admin, resource);
-  }
+  const entries = await readUntil(() => describeConfigEntries(admin, resource), shows);
   return entries.filter((entry) => Object.hasOwn(changed, entry.name));
 }

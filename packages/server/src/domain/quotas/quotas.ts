@@ -1,5 +1,6 @@
 import type { Quota, QuotaAlter, QuotaKey } from '@console/contract';
 import { type Admin, ClientQuotaMatchTypes } from '@platformatic/kafka';
+import { untilShown } from '../../kafka/settled.ts';
 
 const KEYS = new Set<string>([
   'producer_byte_rate',
@@ -42,7 +43,10 @@ export async function listQuotas(admin: Admin): Promise<Quota[]> {
 
 const label = (q: Quota) => q.entity.map((e) => `${e.type}=${e.name ?? '<default>'}`).join(',');
 
-/** Sets and removes keys of one entity's quotas (AlterClientQuotas); a refusal carries Kafka's reason. */
+/**
+ * Sets and removes keys of one entity's quotas (AlterClientQuotas); a refusal carries Kafka's reason.
+ * Answers once the broker shows the change, so the list read right after has it.
+ */
 export async function alterQuota(admin: Admin, change: QuotaAlter): Promise<void> {
   await admin.alterClientQuotas({
     entries: [
@@ -56,4 +60,22 @@ export async function alterQuota(admin: Admin, change: QuotaAlter): Promise<void
       },
     ],
   });
+  const shows = (values: ReadonlyMap<string, number>) =>
+    Object.entries(change.quotas).every(([key, value]) =>
+      value === null || value === undefined ? !values.has(key) : values.get(key) === value,
+    );
+  await untilShown(() => entityQuotas(admin, change.entity), shows);
+}
+
+/** One entity's quotas exactly (a default entity, `name: null`, as itself), by key. */
+async function entityQuotas(admin: Admin, entity: QuotaAlter['entity']): Promise<Map<string, number>> {
+  const found = await admin.describeClientQuotas({
+    components: entity.map((e) =>
+      e.name === null
+        ? { entityType: e.type, matchType: ClientQuotaMatchTypes.DEFAULT }
+        : { entityType: e.type, matchType: ClientQuotaMatchTypes.EXACT, match: e.name },
+    ),
+    strict: true,
+  });
+  return new Map(found.flatMap((entry) => entry.values.map((v) => [v.key, v.value] as const)));
 }

@@ -1,14 +1,11 @@
-import { setTimeout } from 'node:timers/promises';
 import type { ScramUser, ScramUserDeleteQuery, ScramUserListQuery, ScramUserUpsert } from '@console/contract';
 import type { KafkaPool } from '../../kafka/pool.ts';
+import { readUntil, untilShown } from '../../kafka/settled.ts';
 import type { Config } from '../../platform/config/schema.ts';
 import type { NameFilter } from '../access/roles.ts';
 import { pageOf } from '../paging.ts';
 import { byName, nameMatcher } from '../topics/topic-naming.ts';
 import { alterScramUser, describeScramUser, describeScramUsers } from './credentials.ts';
-
-const SETTLE_ATTEMPTS = 10;
-const SETTLE_WAIT_MS = 100;
 
 const shows = (user: ScramUser | undefined, change: ScramUserUpsert) =>
   user?.credentials.some((c) => c.mechanism === change.mechanism && c.iterations === change.iterations) ??
@@ -27,28 +24,28 @@ export function scramUserService(config: Config, kafka: KafkaPool) {
         return pageOf(users, query.page, config.pagination.pageSize, url);
       }),
 
-    /** Creates or replaces the user's credential for one mechanism; answers the user as it now is. */
+    /** Creates or replaces the user's credential for one mechanism; answers the user once the broker shows it. */
     upsert: (cluster: string, change: ScramUserUpsert) =>
       kafka.run(cluster, async (admin) => {
         await alterScramUser(admin, cluster, { kind: 'upsert', ...change });
-        // The controller has committed the change; the broker that answers the describe may apply it a
-        // moment later, so it is asked again (briefly) until it shows the new credential.
-        const read = () => describeScramUser(admin, change.user).catch(() => undefined);
-        let now = await read();
-        for (let attempt = 1; attempt < SETTLE_ATTEMPTS && !shows(now, change); attempt++) {
-          await setTimeout(SETTLE_WAIT_MS);
-          now = await read();
-        }
+        const now = await readUntil(
+          () => describeScramUser(admin, change.user).catch(() => undefined),
+          (user) => shows(user, change),
+        );
         return now ?? describeScramUser(admin, change.user);
       }),
 
-    /** Deletes one mechanism's credential, or every credential the user has. */
+    /** Deletes one mechanism's credential, or every credential the user has; answers once they are gone. */
     delete: (cluster: string, user: string, query: ScramUserDeleteQuery) =>
       kafka.run(cluster, async (admin) => {
         const mechanisms = query.mechanism
           ? [query.mechanism]
           : (await describeScramUser(admin, user)).credentials.map((c) => c.mechanism);
         await alterScramUser(admin, cluster, { kind: 'delete', user, mechanisms });
+        await untilShown(
+          () => describeScramUser(admin, user).catch(() => undefined),
+          (now) => !now?.credentials.some((c) => mechanisms.includes(c.mechanism)),
+        );
       }),
   };
 }

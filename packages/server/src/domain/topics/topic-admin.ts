@@ -1,6 +1,7 @@
 import type { Topic } from '@console/contract';
 import type { Admin } from '@platformatic/kafka';
 import { readMetadata, type TopicMeta } from '../../kafka/metadata.ts';
+import { readUntil, untilShown } from '../../kafka/settled.ts';
 import { describeTopics } from './topic-describe.ts';
 import type { TopicNaming } from './topic-naming.ts';
 
@@ -26,16 +27,14 @@ export async function createTopic(admin: Admin, naming: TopicNaming, topic: NewT
 }
 
 /**
- * The controller answers createTopics and createPartitions before every broker's metadata shows the
- * topic's `count` partitions with leaders; the topic is read again for up to two seconds until it does
- * (a leaderless partition is described as such).
+ * The topic once the metadata shows its `count` partitions, each with a leader (readUntil); a partition
+ * still without one after that is described as leaderless.
  */
 async function untilLed(admin: Admin, name: string, count: number) {
-  let view = await readMetadata(admin, [name]);
-  for (let attempt = 0; attempt < 40 && !isLed(view.topics.get(name), count); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    view = await readMetadata(admin, [name]);
-  }
+  const view = await readUntil(
+    () => readMetadata(admin, [name]),
+    (read) => isLed(read.topics.get(name), count),
+  );
   const meta = view.topics.get(name) ?? { name, id: '', internal: false, partitions: [] };
   return { view, meta };
 }
@@ -49,9 +48,10 @@ const isLed = (meta: TopicMeta | undefined, count: number) =>
 /** Deletes the topic; answers once the metadata no longer shows it, so a read right after is a 404. */
 export async function deleteTopic(admin: Admin, name: string): Promise<void> {
   await admin.deleteTopics({ topics: [name] });
-  for (let attempt = 0; attempt < 40 && (await readMetadata(admin, [name])).topics.has(name); attempt++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await untilShown(
+    () => readMetadata(admin, [name]),
+    (read) => !read.topics.has(name),
+  );
 }
 
 /**
