@@ -8,7 +8,7 @@ const WAIT_MS = 50;
  * credential) once it has committed it; the broker that answers the next read may apply it a moment later,
  * its metadata image a step behind. `read` is asked again every 50 ms, for up to two seconds, until `shows`
  * its answer, so a page read right after a change shows it. The last answer is returned either way: a
- * change that never shows is the read's to describe, not an error.
+ * change that never shows is the read's to describe, not an error (docs/api-conventions.md#after-a-change).
  */
 export async function readUntil<T>(read: () => Promise<T>, shows: (answer: T) => boolean): Promise<T> {
   let answer = await read();
