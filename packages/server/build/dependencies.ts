@@ -135,10 +135,9 @@ type Rewrite = { file: string; from: string; to: string; uses?: (code: string) =
 /**
  * Modules a dependency loads at start for calls made later or never, loaded on the call instead:
  * - fastify's node:http2 and node:https (for an HTTP/2 or a TLS server; about 10 and 5 ms of every start);
- * - @fastify/send (which serves
- *   the console's files; with it http-errors, whose depd reads a line number and so has V8 index the lines
- *   of the whole bundle, and mime's tables: 12 ms) and node:fs/promises (which loads readline for
- *   `FileHandle.readLines`: 3 ms);
+ * - @fastify/send (which serves the console's files; with it http-errors, whose depd reads a line number
+ *   and so has V8 index the lines of the whole bundle, and mime's tables: 12 ms) and node:fs/promises
+ *   (which loads readline for `FileHandle.readLines`: 3 ms);
  * - @fastify/swagger's json-schema-resolver (with fast-uri and a debug logger: 1.3 ms), for the OpenAPI
  *   document, made when it is first asked for;
  * - prom-client's cluster aggregator (it loads node:cluster, which loads child_process and dgram, and
